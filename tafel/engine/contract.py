@@ -1,0 +1,246 @@
+"""The engine contract: what every game offers to everything that drives it.
+
+A game is a pure state machine. The server, the terminal, bots, simulation and research adapters
+drive it only through `Game` and `State` below and never reach into a game's insides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from tafel.engine.i18n import Catalog
+from tafel.engine.options import options_from_json, options_to_json, parse_options
+from tafel.engine.rng import Rng
+
+Seat = int
+SYSTEM: Seat = -1
+"""The seat of the system: clock events such as `time_up` are its actions, never a player's."""
+
+Json = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now, with a reason a player understands.
+
+    The reason is a message key and its parameters, so it can be told in any language; `str()`
+    gives the English text.
+    """
+
+    catalog: Catalog | None = None
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(key)
+
+    def message(self, lang: str = "en", catalog: Catalog | None = None) -> str:
+        from tafel.engine.i18n import ENGINE_CATALOG
+
+        return (catalog or self.catalog or ENGINE_CATALOG).text(lang, self.key, **self.params)
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+class Action:
+    """Base of every game's actions: frozen dataclasses of ints and strings with a stable JSON form.
+
+    Subclasses set `kind`, the action's name in JSON: `{"type": kind, **fields}`.
+    """
+
+    kind: ClassVar[str]
+
+    def to_json(self) -> Json:
+        data: Json = {"type": self.kind}
+        data.update(dataclasses.asdict(self))  # type: ignore[call-overload]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as shown to players: a message key and its parameters.
+
+    `secret` names the parameters only `seat` may see (a drawn card, a claimed tile kept hidden);
+    everyone else gets the event without them.
+    """
+
+    kind: str
+    data: Mapping[str, Any]
+    seat: Seat | None = None
+    secret: tuple[str, ...] = ()
+
+    def for_viewer(self, viewer: Seat | None) -> Json:
+        shown = {k: v for k, v in self.data.items() if viewer == self.seat or k not in self.secret}
+        hidden = len(shown) < len(self.data)
+        return {"kind": self.kind + (".hidden" if hidden else ""), "seat": self.seat, **shown}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: a score per seat and a rank per seat (1 is first)."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[float]) -> Outcome:
+        """Highest score first; equal scores share a rank."""
+        ranks = tuple(1 + sum(other > own for other in scores) for own in scores)
+        return cls(tuple(scores), ranks)
+
+    def win_shares(self) -> tuple[float, ...]:
+        """1 for a sole winner; winners who tie share the win equally."""
+        winners = self.ranks.count(1)
+        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in self.ranks)
+
+    def to_json(self) -> Json:
+        return {"scores": list(self.scores), "ranks": list(self.ranks)}
+
+
+class State(ABC):
+    """The state of one game in progress. Every change goes through `apply`."""
+
+    __slots__ = ()
+
+    events: Sequence[Event]
+    """What the last applied action made happen; each game's state starts it empty."""
+
+    @abstractmethod
+    def actors(self) -> list[Seat]:
+        """The seats that may act now: usually one, several where the rules let several act."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action `seat` may take now; empty if it may not act."""
+
+    @abstractmethod
+    def check(self, seat: Seat, action: Action) -> None:
+        """Raise `IllegalAction` with the reason if `seat` may not take `action` now."""
+
+    @abstractmethod
+    def _perform(self, seat: Seat, action: Action) -> list[Event]:
+        """Change the state by an action that `check` accepted; return what happened."""
+
+    def apply(self, seat: Seat, action: Action) -> Sequence[Event]:
+        """Validate, then change the state. An illegal action raises and changes nothing."""
+        if self.outcome() is not None:
+            raise IllegalAction("game_over")
+        if seat not in self.actors():
+            raise IllegalAction("not_your_turn")
+        self.check(seat, action)
+        self.events = self._perform(seat, action)
+        return self.events
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> Json:
+        """A JSON-ready dict of what `seat` may see; `None` for a spectator."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; scores and ranks once it is over."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """A copy that shares nothing mutable with this state."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat, rng: Rng) -> Self:
+        """A full state consistent with what `seat` has seen, with hidden parts resampled.
+
+        The copy's own generator is reseeded from `rng`, so the future is resampled too.
+        """
+
+    @abstractmethod
+    def snapshot(self) -> Json:
+        """The whole state, hidden parts and generator included, as JSON-ready data."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """How many seats play."""
+
+    def chance_actor(self, rng: Rng) -> Seat:
+        """Who acts first when several may: a uniform draw unless the game knows better."""
+        actors = self.actors()
+        return actors[0] if len(actors) == 1 else rng.choice(actors)
+
+    def events_for(self, viewer: Seat | None) -> list[Json]:
+        return [event.for_viewer(viewer) for event in self.events]
+
+
+class Game(ABC):
+    """A game: its names, player counts, options, actions and how to start it."""
+
+    id: ClassVar[str]
+    titles: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int]
+    options_type: ClassVar[type[Any]]
+    catalog: ClassVar[Catalog]
+    actions: ClassVar[tuple[Action, ...]]
+    """Every action of the game in a fixed order: an action's index is its integer encoding."""
+
+    def __init__(self) -> None:
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        self._kinds = {type(action).kind: type(action) for action in self.actions}
+
+    @abstractmethod
+    def start(self, players: int, seed: int, options: Any = None) -> State:
+        """A new game for `players` seats, all randomness drawn from `seed`."""
+
+    @abstractmethod
+    def restore(self, snapshot: Json) -> State:
+        """The state a `State.snapshot()` was taken of."""
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.id} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    def parse_options(self, pairs: Sequence[str]) -> Any:
+        """Options from `NAME=VALUE` strings, as typed on the command line."""
+        return parse_options(self.options_type, pairs)
+
+    def options_to_json(self, options: Any) -> Json:
+        return options_to_json(options)
+
+    def options_from_json(self, data: Mapping[str, Any]) -> Any:
+        return options_from_json(self.options_type, data)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        """The action's fixed integer, in range(num_actions)."""
+        return self._index[action]
+
+    def decode(self, index: int) -> Action:
+        return self.actions[index]
+
+    def action_from_json(self, data: Any) -> Action:
+        """Parse an action sent by a client; anything malformed raises `IllegalAction`."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            raise IllegalAction("malformed_action")
+        action_type = self._kinds.get(data["type"])
+        if action_type is None:
+            raise IllegalAction("unknown_action", type=str(data["type"])[:40])
+        fields = {f.name: f.type for f in dataclasses.fields(action_type)}
+        values = {k: v for k, v in data.items() if k != "type"}
+        if set(values) != set(fields) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values.values()
+        ):
+            raise IllegalAction("malformed_action")
+        action = action_type(**values)
+        if action not in self._index:
+            raise IllegalAction("malformed_action")
+        return action
+
+    def title(self, lang: str) -> str:
+        return self.titles.get(lang, self.titles["en"])

@@ -1,0 +1,94 @@
+"""Game options: a dataclass per game whose fields are the rulebook's variants and optional rules.
+
+On the command line and in records an option is named by its field name with dashes
+(`tiles_stay` is `tiles-stay`). Each field's metadata carries its help text in nl and en.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+TRUE = {"true", "yes", "on", "1"}
+FALSE = {"false", "no", "off", "0"}
+
+
+class OptionError(ValueError):
+    """An option that does not exist or a value it cannot take."""
+
+
+def option_name(field: dataclasses.Field[Any]) -> str:
+    return field.name.replace("_", "-")
+
+
+def option_help(field: dataclasses.Field[Any], lang: str) -> str:
+    helps: Mapping[str, str] = field.metadata.get("help", {})
+    return helps.get(lang, helps.get("en", ""))
+
+
+def option_choices(options_type: type[Any], field: dataclasses.Field[Any]) -> tuple[Any, ...] | None:
+    kind = typing.get_type_hints(options_type)[field.name]
+    if typing.get_origin(kind) is typing.Literal:
+        return typing.get_args(kind)
+    return None
+
+
+def _convert(options_type: type[Any], field: dataclasses.Field[Any], raw: Any) -> Any:
+    name = option_name(field)
+    kind = typing.get_type_hints(options_type)[field.name]
+    choices = option_choices(options_type, field)
+    if choices is not None:
+        if raw not in choices:
+            raise OptionError(f"option {name} takes one of {', '.join(map(str, choices))}, not {raw!r}")
+        return raw
+    if kind is bool:
+        if isinstance(raw, bool):
+            return raw
+        if str(raw).lower() in TRUE:
+            return True
+        if str(raw).lower() in FALSE:
+            return False
+        raise OptionError(f"option {name} is true or false, not {raw!r}")
+    if kind is int:
+        if isinstance(raw, bool):
+            raise OptionError(f"option {name} takes a whole number, not {raw!r}")
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise OptionError(f"option {name} takes a whole number, not {raw!r}") from None
+        low, high = field.metadata.get("range", (None, None))
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise OptionError(f"option {name} takes a number from {low} to {high}, not {value}")
+        return value
+    if kind is str or (isinstance(kind, types.UnionType) and str in typing.get_args(kind)):
+        return None if raw is None else str(raw)
+    raise OptionError(f"option {name} has a type Tafel cannot read")  # pragma: no cover
+
+
+def options_from_json(options_type: type[Any], data: Mapping[str, Any]) -> Any:
+    """Options from a mapping of option names to values; unknown names are an error."""
+    fields = {option_name(f): f for f in dataclasses.fields(options_type)}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        known = ", ".join(fields) or "none"
+        raise OptionError(f"unknown option {unknown[0]} (options: {known})")
+    values = {fields[name].name: _convert(options_type, fields[name], raw) for name, raw in data.items()}
+    return options_type(**values)
+
+
+def parse_options(options_type: type[Any], pairs: Sequence[str]) -> Any:
+    """Options from `NAME=VALUE` strings."""
+    data: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise OptionError(f"write an option as NAME=VALUE, not {pair!r}")
+        data[name.strip()] = value.strip()
+    return options_from_json(options_type, data)
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    return {option_name(f): getattr(options, f.name) for f in dataclasses.fields(options)}

@@ -1,0 +1,15 @@
+"""The registry of games: adding a game is one line here."""
+
+from __future__ import annotations
+
+from tafel.engine import Game
+from tafel.games.add_vantage import GAME as ADD_VANTAGE
+
+GAMES: dict[str, Game] = {game.id: game for game in (ADD_VANTAGE,)}
+
+
+def get_game(game_id: str) -> Game:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"no game {game_id!r}; games: {', '.join(GAMES)}") from None
