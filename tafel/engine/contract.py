@@ -10,7 +10,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from tafel.engine.i18n import Catalog
 from tafel.engine.options import options_from_json, options_to_json, parse_options
@@ -104,8 +104,6 @@ class Outcome:
 class State(ABC):
     """The state of one game in progress. Every change goes through `apply`."""
 
-    __slots__ = ()
-
     events: Sequence[Event]
     """What the last applied action made happen; each game's state starts it empty."""
 
@@ -184,6 +182,12 @@ class Game(ABC):
     catalog: ClassVar[Catalog]
     actions: ClassVar[tuple[Action, ...]]
     """Every action of the game in a fixed order: an action's index is its integer encoding."""
+    bots: ClassVar[Mapping[str, Any]] = {}
+    """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
+    default_rollout: ClassVar[str] = "random"
+    """The bot ISMCTS plays its samples out with, unless told otherwise."""
+    terminal: ClassVar[Any] = None
+    """How the game shows itself in the terminal (a `tafel.terminal.TerminalText`)."""
 
     def __init__(self) -> None:
         self._index = {action: i for i, action in enumerate(self.actions)}
@@ -231,7 +235,7 @@ class Game(ABC):
         action_type = self._kinds.get(data["type"])
         if action_type is None:
             raise IllegalAction("unknown_action", type=str(data["type"])[:40])
-        fields = {f.name: f.type for f in dataclasses.fields(action_type)}
+        fields = {f.name for f in dataclasses.fields(cast(Any, action_type))}
         values = {k: v for k, v in data.items() if k != "type"}
         if set(values) != set(fields) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in values.values()

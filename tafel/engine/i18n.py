@@ -19,7 +19,9 @@ class Catalog:
         self.parent = parent
 
     @classmethod
-    def load(cls, package: str, name: str = "messages.toml", parent: Catalog | None = None) -> Catalog:
+    def load(
+        cls, package: str, name: str = "messages.toml", parent: Catalog | None = None
+    ) -> Catalog:
         with resources.files(package).joinpath(name).open("rb") as file:
             return cls(tomllib.load(file), parent)
 

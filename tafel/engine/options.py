@@ -29,7 +29,9 @@ def option_help(field: dataclasses.Field[Any], lang: str) -> str:
     return helps.get(lang, helps.get("en", ""))
 
 
-def option_choices(options_type: type[Any], field: dataclasses.Field[Any]) -> tuple[Any, ...] | None:
+def option_choices(
+    options_type: type[Any], field: dataclasses.Field[Any]
+) -> tuple[Any, ...] | None:
     kind = typing.get_type_hints(options_type)[field.name]
     if typing.get_origin(kind) is typing.Literal:
         return typing.get_args(kind)
@@ -42,7 +44,9 @@ def _convert(options_type: type[Any], field: dataclasses.Field[Any], raw: Any) -
     choices = option_choices(options_type, field)
     if choices is not None:
         if raw not in choices:
-            raise OptionError(f"option {name} takes one of {', '.join(map(str, choices))}, not {raw!r}")
+            raise OptionError(
+                f"option {name} takes one of {', '.join(map(str, choices))}, not {raw!r}"
+            )
         return raw
     if kind is bool:
         if isinstance(raw, bool):
@@ -75,7 +79,9 @@ def options_from_json(options_type: type[Any], data: Mapping[str, Any]) -> Any:
     if unknown:
         known = ", ".join(fields) or "none"
         raise OptionError(f"unknown option {unknown[0]} (options: {known})")
-    values = {fields[name].name: _convert(options_type, fields[name], raw) for name, raw in data.items()}
+    values = {
+        fields[name].name: _convert(options_type, fields[name], raw) for name, raw in data.items()
+    }
     return options_type(**values)
 
 

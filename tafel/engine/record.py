@@ -71,7 +71,9 @@ class GameRecord:
         return cls.from_json(data)
 
 
-def replay_steps(game: Game, record: GameRecord) -> Iterator[tuple[Seat | None, Action | None, State]]:
+def replay_steps(
+    game: Game, record: GameRecord
+) -> Iterator[tuple[Seat | None, Action | None, State]]:
     """The start state, then the state after each action, with who took which action."""
     if record.game != game.id:
         raise RecordError(f"the record is of {record.game}, not {game.id}")
@@ -91,8 +93,5 @@ def replay_steps(game: Game, record: GameRecord) -> Iterator[tuple[Seat | None, 
 
 def replay(game: Game, record: GameRecord) -> State:
     """The state a record leads to."""
-    state: State | None = None
-    for _, _, state in replay_steps(game, record):
-        pass
-    assert state is not None
-    return state
+    *_, (_, _, last) = replay_steps(game, record)
+    return last

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.games.add_vantage.bots import BOTS
 from tafel.games.add_vantage.rules import (
     ALL_ACTIONS,
     MAX_PLAYERS,
@@ -13,17 +14,21 @@ from tafel.games.add_vantage.rules import (
     AddVantageState,
     Options,
 )
+from tafel.games.add_vantage.text import AddVantageText
 
 
 class AddVantage(Game):
     id = "add-vantage"
-    titles = {"en": "Add-Vantage", "nl": "Add-Vantage"}
+    titles: ClassVar[dict[str, str]] = {"en": "Add-Vantage", "nl": "Add-Vantage"}
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     rules_version = 1
     options_type = Options
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
+    bots: ClassVar[dict[str, Any]] = BOTS
+    terminal = AddVantageText(catalog)
+    default_rollout = "quick"
 
     def start(self, players: int, seed: int, options: Any = None) -> AddVantageState:
         self.check_players(players)
@@ -39,4 +44,3 @@ class AddVantage(Game):
 
 
 GAME = AddVantage()
-AddVantageState.game = GAME

@@ -37,10 +37,12 @@ CELLS = 9
 ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
 COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 LINES = ROWS + COLUMNS
-"""Line i is scored against tile slot i: slots 0-2 at the rows' right ends, 3-5 under the columns."""
+"""Line i is scored against tile slot i: slots 0-2 at the rows' ends, 3-5 under the columns."""
 MAIN_DIAGONAL = (0, 4, 8)
 ANTI_DIAGONAL = (2, 4, 6)
-LINES_THROUGH = tuple(tuple(i for i, line in enumerate(LINES) if cell in line) for cell in range(CELLS))
+LINES_THROUGH = tuple(
+    tuple(i for i, line in enumerate(LINES) if cell in line) for cell in range(CELLS)
+)
 
 
 CELL_NAMES = tuple("abc"[cell % 3] + str(cell // 3 + 1) for cell in range(CELLS))
@@ -164,26 +166,26 @@ OVER = "over"
 
 class AddVantageState(State):
     __slots__ = (
-        "_players",
-        "options",
-        "rng",
-        "dice",
-        "tiles",
-        "bonus",
-        "reserved",
-        "won",
-        "coins",
-        "box",
-        "pool",
-        "unused",
-        "current",
-        "phase",
-        "pending",
-        "seller",
-        "removed",
-        "no_buyback",
-        "events",
         "_outcome",
+        "_players",
+        "bonus",
+        "box",
+        "coins",
+        "current",
+        "dice",
+        "events",
+        "no_buyback",
+        "options",
+        "pending",
+        "phase",
+        "pool",
+        "removed",
+        "reserved",
+        "rng",
+        "seller",
+        "tiles",
+        "unused",
+        "won",
     )
 
     def __init__(self, players: int, options: Options, rng: Rng) -> None:
@@ -230,7 +232,7 @@ class AddVantageState(State):
         face up as bonus tiles, the rest leave the game unseen. Everyone gets 2 coins."""
         tiles = list(TILES)
         self.rng.shuffle(tiles)
-        for seat in range(self.players):
+        for _ in range(self.players):
             self.tiles.append(tiles[:TILES_PER_PLAYER])
             del tiles[:TILES_PER_PLAYER]
         self.bonus = tiles[:BONUS_TILES]
@@ -315,7 +317,9 @@ class AddVantageState(State):
                 if not allowed:
                     raise IllegalAction("no_coins")
                 if n < allowed.start:
-                    raise IllegalAction("roll_at_least", least=allowed.start, coins=self.coins[seat])
+                    raise IllegalAction(
+                        "roll_at_least", least=allowed.start, coins=self.coins[seat]
+                    )
                 if n > allowed.stop - 1:
                     raise IllegalAction("roll_at_most", most=allowed.stop - 1)
             case Place(value=value, cell=cell):
@@ -404,7 +408,7 @@ class AddVantageState(State):
             self.end_turn(events)
 
     def discard(self, seat: Seat, value: int, events: list[Event]) -> None:
-        """"Een dobbelsteen opgeven": the die goes back, the coin leaves the game."""
+        """ "Een dobbelsteen opgeven": the die goes back, the coin leaves the game."""
         self.pending.remove(value)
         self.pool += 1
         self.pay_into_box(seat)
@@ -413,7 +417,7 @@ class AddVantageState(State):
             self.end_turn(events)
 
     def buy(self, seat: Seat, seller: Seat, cell: int, events: list[Event]) -> None:
-        """"Een dobbelsteen kopen": the seller cannot refuse and receives the coin."""
+        """ "Een dobbelsteen kopen": the seller cannot refuse and receives the coin."""
         value = self.dice[seller][cell]
         self.coins[seat] -= 1
         self.coins[seller] += 1
@@ -421,7 +425,9 @@ class AddVantageState(State):
         self.pending = [value]
         self.seller = seller
         self.phase = PLACE_BOUGHT
-        events.append(Event("buy", {"seller": seller, "value": value, "cell": CELL_NAMES[cell]}, seat))
+        events.append(
+            Event("buy", {"seller": seller, "value": value, "cell": CELL_NAMES[cell]}, seat)
+        )
 
     def remove(self, seat: Seat, cell: int, events: list[Event]) -> None:
         """Optional rule (c): once per turn, a coin out of the game to take off one's own die."""
@@ -585,10 +591,13 @@ class AddVantageState(State):
         }
 
     def clone(self) -> Self:
+        return self._copy(self.rng.clone())
+
+    def _copy(self, rng: Rng) -> Self:
         other = type(self).__new__(type(self))
         other._players = self._players
         other.options = self.options
-        other.rng = self.rng.clone()
+        other.rng = rng
         other.dice = [list(board) for board in self.dice]
         other.tiles = [list(tiles) for tiles in self.tiles]
         other.bonus = list(self.bonus)
@@ -612,9 +621,7 @@ class AddVantageState(State):
         """Only the unused tiles (seen by nobody) and the dice still to be rolled are unknown.
         Tiles won under rule (b) were face up on their lines before they were won, so every
         player has seen them."""
-        other = self.clone()
-        other.rng = rng.split()
-        return other
+        return self._copy(rng.split())
 
     def snapshot(self) -> Json:
         return {

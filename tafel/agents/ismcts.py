@@ -1,0 +1,140 @@
+"""Information-set Monte Carlo tree search (single observer; Cowling, Powley & Whitehouse 2012).
+
+Each iteration samples a full state consistent with what the searching seat has seen
+(`State.determinize`), walks the shared tree down the actions legal in that sample (UCB1 with
+availability counts), adds one node, plays the game out with a rollout bot, and credits every
+node on the way with the result for the seat that chose it. The search never reads a hidden
+part of the real state: it only ever plays on determinized copies.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, ClassVar
+
+from tafel.agents.base import Agent
+from tafel.engine import Action, Game, Outcome, Rng, Seat, State
+
+
+class Node:
+    __slots__ = ("actor", "avails", "children", "reward", "visits")
+
+    def __init__(self, actor: Seat) -> None:
+        self.actor = actor
+        self.children: dict[tuple[Seat, int], Node] = {}
+        self.visits = 0
+        self.avails = 1
+        self.reward = 0.0
+
+
+def rewards(outcome: Outcome) -> tuple[float, ...]:
+    """Mostly the share of the win, partly the rank, so that second place beats last in a
+    search where winning looks out of reach."""
+    players = len(outcome.ranks)
+    shares = outcome.win_shares()
+    if players == 1:
+        return shares
+    return tuple(
+        0.75 * share + 0.25 * (players - rank) / (players - 1)
+        for share, rank in zip(shares, outcome.ranks, strict=True)
+    )
+
+
+class IsmctsAgent(Agent):
+    """`iterations` samples per decision (or as many as fit in `seconds`, if given), UCB
+    exploration constant `c`, and the bot `rollout` to play each sample out."""
+
+    name = "ismcts"
+    params: ClassVar[dict[str, type]] = {
+        "iterations": int,
+        "seconds": float,
+        "c": float,
+        "rollout": str,
+    }
+
+    def __init__(
+        self,
+        game: Game,
+        rng: Rng,
+        iterations: int = 400,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str | None = None,
+        **params: Any,
+    ) -> None:
+        super().__init__(game, rng)
+        from tafel.agents.registry import agent_class
+
+        if iterations < 1 or seconds < 0:
+            raise ValueError("ismcts needs iterations ≥ 1 and seconds ≥ 0")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        rollout = rollout or game.default_rollout
+        if rollout == self.name:
+            raise ValueError("ismcts cannot play its own rollouts")
+        self.rollout = agent_class(game, rollout)(game, rng.split())
+        self.last_iterations = 0
+
+    def act(self, state: State, seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(state, seat)
+        encode = self.game.encode
+        return max(legal, key=lambda a: getattr(root.children.get((seat, encode(a))), "visits", 0))
+
+    def search(self, state: State, seat: Seat) -> Node:
+        root = Node(seat)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            self.iterate(root, state.determinize(seat, self.rng))
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    def iterate(self, root: Node, state: State) -> None:
+        """One sample: select and expand down the tree, roll out, back up."""
+        rng, encode = self.rng, self.game.encode
+        path = [root]
+        node = root
+        while state.outcome() is None:
+            actor = state.chance_actor(rng)
+            legal = state.legal_actions(actor)
+            keys = [(actor, encode(action)) for action in legal]
+            children = node.children
+            untried = [i for i, key in enumerate(keys) if key not in children]
+            for key in keys:
+                child = children.get(key)
+                if child is not None:
+                    child.avails += 1
+            if untried:
+                pick = rng.choice(untried)
+                node = children[keys[pick]] = Node(actor)
+                state.apply(actor, legal[pick])
+                path.append(node)
+                break
+            pick = max(range(len(keys)), key=lambda i: self.ucb(children[keys[i]]))
+            node = children[keys[pick]]
+            state.apply(actor, legal[pick])
+            path.append(node)
+        rollout = self.rollout
+        while state.outcome() is None:
+            actor = state.chance_actor(rng)
+            state.apply(actor, rollout.act(state, actor))
+        outcome = state.outcome()
+        assert outcome is not None
+        result = rewards(outcome)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += result[visited.actor] if visited.actor >= 0 else 0.0
+
+    def ucb(self, node: Node) -> float:
+        return node.reward / node.visits + self.c * math.sqrt(math.log(node.avails) / node.visits)

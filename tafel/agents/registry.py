@@ -1,0 +1,77 @@
+"""Bots by name, as the command line writes them: `bot:ismcts:iterations=500:c=0.7`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tafel.agents.base import Agent, AgentError, RandomAgent
+from tafel.agents.ismcts import IsmctsAgent
+from tafel.engine import Game, Rng
+
+AgentFactory = Callable[..., Agent]
+
+GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "ismcts": IsmctsAgent}
+
+
+def game_bots(game: Game) -> Mapping[str, type[Agent]]:
+    """The bots that only know one game, from that game's `bots` module."""
+    bots: Mapping[str, type[Agent]] = game.bots
+    return bots
+
+
+def agent_names(game: Game) -> list[str]:
+    return sorted({*GENERIC, *game_bots(game)})
+
+
+def agent_class(game: Game, name: str) -> type[Agent]:
+    found = game_bots(game).get(name) or GENERIC.get(name)
+    if found is None:
+        raise AgentError(f"no bot {name!r} for {game.id}; bots: {', '.join(agent_names(game))}")
+    return found
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`bot:NAME[:KEY=VALUE]...` (or just `NAME[:KEY=VALUE]...`) into a name and raw parameters."""
+    parts = spec.split(":")
+    if parts[0] == "bot":
+        parts = parts[1:]
+    if not parts or not parts[0]:
+        raise AgentError(f"name a bot, as in bot:random, not {spec!r}")
+    params: dict[str, str] = {}
+    for part in parts[1:]:
+        for pair in filter(None, part.split(",")):
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise AgentError(f"write a bot parameter as KEY=VALUE, not {pair!r}")
+            params[key.strip()] = value.strip()
+    return parts[0], params
+
+
+def convert_params(cls: type[Agent], raw: Mapping[str, str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for key, value in raw.items():
+        kind = cls.params.get(key)
+        if kind is None:
+            takes = ", ".join(cls.params) or "no parameters"
+            raise AgentError(f"bot {cls.name} takes {takes}; not {key!r}")
+        try:
+            params[key] = kind(value)
+        except ValueError:
+            raise AgentError(f"{cls.name}'s {key} takes a {kind.__name__}, not {value!r}") from None
+    return params
+
+
+def make_agent(spec: str, game: Game, seed: int) -> Agent:
+    """The bot a spec names, seeded."""
+    name, raw = parse_spec(spec)
+    cls = agent_class(game, name)
+    return cls(game, Rng(seed), **convert_params(cls, raw))
+
+
+def check_spec(spec: str, game: Game) -> None:
+    """Raise `AgentError` if the spec names no bot or a parameter it does not take."""
+    name, raw = parse_spec(spec)
+    cls = agent_class(game, name)
+    params = convert_params(cls, raw)
+    cls(game, Rng(0), **params)

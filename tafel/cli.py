@@ -1,0 +1,262 @@
+"""The `tafel` command: list the games, play in the terminal, simulate, replay and benchmark."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from tafel.agents import AgentError, check_spec
+from tafel.agents.registry import agent_names
+from tafel.engine import LANGUAGES, Game, GameRecord, OptionError, RecordError
+from tafel.engine.options import option_choices, option_help, option_name
+from tafel.games import GAMES, get_game
+from tafel.sim.bench import bench as run_bench
+from tafel.sim.simulate import simulate as run_simulation
+from tafel.terminal import HUMAN, TerminalGame, show_replay
+
+app = typer.Typer(
+    help="Tafel: five tabletop games to play, study and build bots for.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+LangOption = Annotated[str, typer.Option("--lang", help="Language of the game's text: en or nl.")]
+OptionsOption = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE; repeat for several."),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    console.print(f"[red]{message}[/red]")
+    return typer.Exit(2)
+
+
+def find_game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except KeyError as error:
+        raise fail(str(error.args[0])) from None
+
+
+def read_options(game: Game, pairs: list[str] | None, players: int) -> Any:
+    try:
+        options = game.parse_options(pairs or [])
+        game.start(players, 0, options)  # checks options that depend on the player count
+    except (OptionError, ValueError) as error:
+        raise fail(str(error)) from None
+    return options
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise fail(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+def check_seats(game: Game, seats: list[str], humans: bool) -> None:
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise fail(
+            f"{game.id} takes {game.min_players} to {game.max_players} seats; got {len(seats)}"
+        )
+    for spec in seats:
+        if humans and spec == HUMAN:
+            continue
+        try:
+            check_spec(spec, game)
+        except (AgentError, ValueError) as error:
+            raise fail(str(error)) from None
+
+
+@app.command()
+def games(lang: LangOption = "en") -> None:
+    """List the games with their player counts, bots and options."""
+    check_lang(lang)
+    table = Table(title="Tafel")
+    table.add_column("game")
+    table.add_column("title")
+    table.add_column("players", justify="center")
+    table.add_column("bots")
+    table.add_column("options (default)")
+    for game in GAMES.values():
+        options = "\n".join(
+            f"{option_name(f)}={_option_values(game, f)}: {option_help(f, lang)}"
+            for f in dataclasses.fields(game.options_type)
+        )
+        bots = ", ".join(f"bot:{name}" for name in agent_names(game))
+        table.add_row(
+            game.id, game.title(lang), f"{game.min_players}–{game.max_players}", bots, options
+        )
+    console.print(table)
+
+
+def _option_values(game: Game, field: dataclasses.Field[Any]) -> str:
+    choices = option_choices(game.options_type, field)
+    default = field.default
+    if choices:
+        return "|".join(f"[{c}]" if c == default else str(c) for c in choices)
+    return f"[{str(default).lower() if isinstance(default, bool) else default}]"
+
+
+@app.command()
+def play(
+    game_id: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game, as `tafel games` names it.")
+    ],
+    seat: Annotated[
+        list[str],
+        typer.Option(
+            help="Who sits in each seat, in turn order: human, or a bot such as bot:ismcts."
+        ),
+    ],
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the shuffle and the dice; random if left out.")
+    ] = None,
+    option: OptionsOption = None,
+    lang: LangOption = "en",
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game record (JSON) to this file.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots or at one keyboard."""
+    game = find_game(game_id)
+    check_lang(lang)
+    check_seats(game, seat, humans=True)
+    options = read_options(game, option, len(seat))
+    seed = secrets.randbits(32) if seed is None else seed
+    console.print(f"{game.title(lang)} · seed {seed}")
+    session = TerminalGame(game, seat, seed, options, lang, console)
+    finished = session.run()
+    if save is not None:
+        session.record.save(save)
+        console.print(f"record saved to {save}")
+    if not finished:
+        raise typer.Exit(1)
+
+
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    seat: Annotated[
+        list[str], typer.Option(help="The bot in each seat, in turn order, e.g. bot:greedy.")
+    ],
+    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Processes to play in parallel.")] = 1,
+    option: OptionsOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+    ] = False,
+) -> None:
+    """Play many games between bots and report wins and scores per seat."""
+    game = find_game(game_id)
+    check_seats(game, seat, humans=False)
+    options = read_options(game, option, len(seat))
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=as_json,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(game.id, total=games)
+        summary = run_simulation(
+            game, seat, games, seed, options, workers, lambda: progress.advance(task)
+        )
+    if as_json:
+        print(json.dumps(summary.to_json()))
+        return
+    table = Table(title=f"{game.id}: {games} games, seed {seed}")
+    for column in ("seat", "bot", "wins", "win share", "mean score (95%)"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    wins, means, widths = summary.wins(), summary.mean_scores(), summary.score_intervals()
+    for k, spec in enumerate(seat):
+        table.add_row(
+            str(k + 1),
+            spec,
+            f"{wins[k]:g}",
+            f"{wins[k] / games:.1%}",
+            f"{means[k]:.2f} ± {widths[k]:.2f}",
+        )
+    console.print(table)
+    console.print(
+        f"mean game length {summary.mean_actions():.1f} actions · "
+        f"{summary.games_per_second():.1f} games/s"
+    )
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record saved by `tafel play --save`.")],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Show the game as this seat saw it (1 = first seat); everyone's view if left out."
+        ),
+    ] = None,
+    lang: LangOption = "en",
+    boards: Annotated[bool, typer.Option(help="Draw the table after every action.")] = False,
+) -> None:
+    """Replay a saved game move by move."""
+    check_lang(lang)
+    try:
+        record = GameRecord.load(file)
+        game = find_game(record.game)
+        if seat is not None and not 1 <= seat <= len(record.seats):
+            raise fail(f"--seat takes 1 to {len(record.seats)}")
+        show_replay(game, record, None if seat is None else seat - 1, lang, console, boards)
+    except RecordError as error:
+        raise fail(str(error)) from None
+
+
+@app.command()
+def bench(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(metavar="[GAME]...", help="Games to measure; all if none.")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(min=0.1, help="Seconds for each measurement of each game.")
+    ] = 3.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON list instead of a table.")
+    ] = False,
+) -> None:
+    """Measure, on one core, random playouts and ISMCTS iterations per second."""
+    chosen = [find_game(game_id) for game_id in game_ids] if game_ids else list(GAMES.values())
+    results = []
+    for game in chosen:
+        if not as_json:
+            console.print(f"measuring {game.id} …")
+        results.append(run_bench(game, seconds).to_json())
+    if as_json:
+        print(json.dumps(results))
+        return
+    table = Table(title="tafel bench (one core)")
+    for column in ("game", "games/s", "actions/s", "ISMCTS iterations/s"):
+        table.add_column(column, justify="right")
+    for result in results:
+        table.add_row(
+            result["game"],
+            f"{result['games_per_second']:,.0f}",
+            f"{result['actions_per_second']:,.0f}",
+            f"{result['ismcts_iterations_per_second']:,.0f}",
+        )
+    console.print(table)

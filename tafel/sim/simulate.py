@@ -1,0 +1,131 @@
+"""Many games between bots: results per seat, the same for a seed whatever the number of workers.
+
+Game i of a run with seed S is started from `derive_seed(S, "game", i)` and its bots from their
+own derived seeds, so the games do not depend on which worker plays them or in what order.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tafel.agents import make_agent
+from tafel.engine import Game, GameRecord, Rng, State, derive_seed
+from tafel.games import get_game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    scores: tuple[float, ...]
+    win_shares: tuple[float, ...]
+    actions: int
+
+
+def play(
+    game: Game,
+    specs: Sequence[str],
+    seed: int,
+    options: Any = None,
+    record: GameRecord | None = None,
+) -> tuple[State, int]:
+    """Play one game between bots to the end; return the final state and the number of actions."""
+    agents = [make_agent(spec, game, derive_seed(seed, "bot", k)) for k, spec in enumerate(specs)]
+    state = game.start(len(specs), seed, options)
+    turns = Rng(derive_seed(seed, "actors"))
+    actions = 0
+    while state.outcome() is None:
+        seat = state.chance_actor(turns)
+        action = agents[seat].act(state, seat)
+        state.apply(seat, action)
+        if record is not None:
+            record.add(seat, action)
+        actions += 1
+    return state, actions
+
+
+def play_one(job: tuple[str, tuple[str, ...], int, Any]) -> GameResult:
+    game_id, specs, seed, options = job
+    state, actions = play(get_game(game_id), specs, seed, options)
+    outcome = state.outcome()
+    assert outcome is not None
+    return GameResult(outcome.scores, outcome.win_shares(), actions)
+
+
+@dataclass
+class Summary:
+    game: str
+    seats: list[str]
+    results: list[GameResult]
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def wins(self) -> list[float]:
+        """Wins per seat; a tie of k winners gives each 1/k."""
+        return [sum(r.win_shares[k] for r in self.results) for k in range(len(self.seats))]
+
+    def mean_scores(self) -> list[float]:
+        return [sum(r.scores[k] for r in self.results) / self.games for k in range(len(self.seats))]
+
+    def score_intervals(self) -> list[float]:
+        """Half-width of the normal-approximation 95% interval of each seat's mean score."""
+        widths = []
+        for k, mean in enumerate(self.mean_scores()):
+            if self.games < 2:
+                widths.append(math.nan)
+                continue
+            variance = sum((r.scores[k] - mean) ** 2 for r in self.results) / (self.games - 1)
+            widths.append(1.96 * math.sqrt(variance / self.games))
+        return widths
+
+    def mean_actions(self) -> float:
+        return sum(r.actions for r in self.results) / self.games
+
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else math.inf
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seats": self.seats,
+            "wins": self.wins(),
+            "mean_scores": self.mean_scores(),
+            "score_intervals": self.score_intervals(),
+            "mean_actions": self.mean_actions(),
+            "games_per_second": self.games_per_second(),
+        }
+
+
+def simulate(
+    game: Game,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    options: Any = None,
+    workers: int = 1,
+    progress: Callable[[], None] | None = None,
+) -> Summary:
+    """Play `games` games; `progress` is called once per finished game."""
+    jobs = [(game.id, tuple(specs), derive_seed(seed, "game", i), options) for i in range(games)]
+    started = time.perf_counter()
+    results = []
+    for result in _run(jobs, workers):
+        results.append(result)
+        if progress is not None:
+            progress()
+    return Summary(game.id, list(specs), results, time.perf_counter() - started)
+
+
+def _run(jobs: list[tuple[str, tuple[str, ...], int, Any]], workers: int) -> Iterator[GameResult]:
+    if workers <= 1:
+        yield from map(play_one, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(play_one, jobs, chunksize=max(1, min(16, len(jobs) // (workers * 8))))

@@ -1,0 +1,181 @@
+"""Terminal play and replay: what `tafel play` and `tafel replay` show and ask."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from rich.console import Console, RenderableType
+from rich.prompt import Prompt
+from rich.rule import Rule
+
+from tafel.agents import Agent, make_agent
+from tafel.engine import (
+    Action,
+    Game,
+    GameRecord,
+    IllegalAction,
+    Json,
+    Rng,
+    Seat,
+    State,
+    derive_seed,
+)
+from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.engine.record import replay_steps
+
+HUMAN = "human"
+
+
+class TerminalText(Protocol):
+    """How a game shows itself in the terminal; each game's `text.py` provides one."""
+
+    def render(self, view: Json, lang: str, names: Sequence[str]) -> RenderableType: ...
+
+    def describe_action(
+        self, action: Action, view: Json, lang: str, names: Sequence[str]
+    ) -> str: ...
+
+    def describe_event(self, event: Json, lang: str, names: Sequence[str]) -> str: ...
+
+
+def terminal_text(game: Game) -> TerminalText:
+    text: TerminalText = game.terminal
+    return text
+
+
+def seat_names(seats: Sequence[str], lang: str) -> list[str]:
+    """'You' for a lone human, 'Player 2' for one of several, 'Seat 3 (greedy)' for a bot."""
+    humans = [k for k, spec in enumerate(seats) if spec == HUMAN]
+    names = []
+    for k, spec in enumerate(seats):
+        if spec == HUMAN:
+            key = "you" if len(humans) == 1 else "player"
+            names.append(ENGINE_CATALOG.text(lang, key, n=k + 1))
+        else:
+            bot = spec.removeprefix("bot:").split(":")[0]
+            names.append(ENGINE_CATALOG.text(lang, "bot_name", n=k + 1, bot=bot))
+    return names
+
+
+def outcome_lines(state: State, names: Sequence[str], lang: str) -> list[str]:
+    outcome = state.outcome()
+    assert outcome is not None
+    order = sorted(range(len(names)), key=lambda k: outcome.ranks[k])
+    lines = [
+        ENGINE_CATALOG.text(
+            lang,
+            "result_line",
+            rank=outcome.ranks[k],
+            name=names[k],
+            score=_number(outcome.scores[k]),
+        )
+        for k in order
+    ]
+    return lines
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+class TerminalGame:
+    """One game at the terminal: humans pick from numbered lists, bots answer at once."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        seed: int,
+        options: Any,
+        lang: str,
+        console: Console,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.lang = lang
+        self.console = console
+        self.text = terminal_text(game)
+        self.names = seat_names(seats, lang)
+        self.state = game.start(len(seats), seed, options)
+        self.record = GameRecord.new(game, self.seats, seed, options)
+        self.agents: list[Agent | None] = [
+            None if spec == HUMAN else make_agent(spec, game, derive_seed(seed, "bot", k))
+            for k, spec in enumerate(seats)
+        ]
+        humans = [k for k, spec in enumerate(seats) if spec == HUMAN]
+        self.viewer: Seat | None = humans[0] if len(humans) == 1 else None
+        self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
+        self.turns = Rng(derive_seed(seed, "actors"))
+
+    def t(self, key: str, **params: Any) -> str:
+        return self.game.catalog.text(self.lang, key, **params)
+
+    def run(self) -> bool:
+        """Play to the end; False if a human quit first."""
+        while self.state.outcome() is None:
+            seat = self.state.chance_actor(self.turns)
+            agent = self.agents[seat]
+            if agent is None:
+                action = self.ask_human(seat)
+                if action is None:
+                    return False
+            else:
+                action = agent.act(self.state, seat)
+            self.state.apply(seat, action)
+            self.record.add(seat, action)
+            self.show_events(self.viewer if self.viewer is not None else seat)
+        self.console.print(self.text.render(self.state.view(self.viewer), self.lang, self.names))
+        for line in outcome_lines(self.state, self.names, self.lang):
+            self.console.print(line)
+        return True
+
+    def show_events(self, viewer: Seat | None) -> None:
+        for event in self.state.events_for(viewer):
+            self.console.print("  " + self.text.describe_event(event, self.lang, self.names))
+
+    def ask_human(self, seat: Seat) -> Action | None:
+        view = self.state.view(seat)
+        legal = self.state.legal_actions(seat)
+        self.console.print(Rule(self.names[seat]))
+        self.console.print(self.text.render(view, self.lang, self.names))
+        for number, action in enumerate(legal, 1):
+            self.console.print(
+                f"  {number:>3}. {self.text.describe_action(action, view, self.lang, self.names)}"
+            )
+        while True:
+            answer = self.ask(self.t("choose_action", most=len(legal))).strip().lower()
+            if answer in ("q", "quit", "stop"):
+                return None
+            if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+                self.console.print(f"[red]{self.t('choose_number', most=len(legal))}[/red]")
+                continue
+            action = legal[int(answer) - 1]
+            try:
+                self.state.clone().apply(seat, action)
+            except IllegalAction as error:  # the list holds only legal actions; kept as a guard
+                self.console.print(f"[red]{error.message(self.lang, self.game.catalog)}[/red]")
+                continue
+            return action
+
+
+def show_replay(
+    game: Game, record: GameRecord, seat: Seat | None, lang: str, console: Console, boards: bool
+) -> None:
+    """The game move by move as `seat` saw it (everyone's view if None)."""
+    text = terminal_text(game)
+    names = seat_names(record.seats, lang)
+    state: State | None = None
+    for number, (actor, _, state) in enumerate(replay_steps(game, record)):
+        if actor is None:
+            console.print(text.render(state.view(seat), lang, names))
+            continue
+        for event in state.events_for(seat):
+            console.print(f"{number:>4}. " + text.describe_event(event, lang, names))
+        if boards:
+            console.print(text.render(state.view(seat), lang, names))
+    if state is not None and state.outcome() is not None:
+        console.print(text.render(state.view(seat), lang, names))
+        for line in outcome_lines(state, names, lang):
+            console.print(line)
