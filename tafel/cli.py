@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -88,29 +89,35 @@ def games(lang: LangOption = "en") -> None:
     """List the games with their player counts, bots and options."""
     check_lang(lang)
     table = Table(title="Tafel")
-    table.add_column("game")
-    table.add_column("title")
-    table.add_column("players", justify="center")
-    table.add_column("bots")
-    table.add_column("options (default)")
+    for column in ("game", "title", "players", "bots"):
+        table.add_column(column)
     for game in GAMES.values():
-        options = "\n".join(
-            f"{option_name(f)}={_option_values(game, f)}: {option_help(f, lang)}"
-            for f in dataclasses.fields(game.options_type)
-        )
         bots = ", ".join(f"bot:{name}" for name in agent_names(game))
-        table.add_row(
-            game.id, game.title(lang), f"{game.min_players}–{game.max_players}", bots, options
-        )
+        table.add_row(game.id, game.title(lang), f"{game.min_players}–{game.max_players}", bots)
     console.print(table)
+    for game in GAMES.values():
+        options = Table(title=f"{game.id} options (--option NAME=VALUE)", title_justify="left")
+        for column in ("NAME", "VALUE", "default", ""):
+            options.add_column(column)
+        for field in dataclasses.fields(game.options_type):
+            options.add_row(
+                option_name(field),
+                _option_values(game, field),
+                _show(field.default),
+                escape(option_help(field, lang)),
+            )
+        console.print(options)
 
 
 def _option_values(game: Game, field: dataclasses.Field[Any]) -> str:
     choices = option_choices(game.options_type, field)
-    default = field.default
     if choices:
-        return "|".join(f"[{c}]" if c == default else str(c) for c in choices)
-    return f"[{str(default).lower() if isinstance(default, bool) else default}]"
+        return "|".join(map(str, choices))
+    return {bool: "true|false", int: "NUMBER"}.get(type(field.default), "TEXT")
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @app.command()

@@ -44,14 +44,15 @@ def terminal_text(game: Game) -> TerminalText:
     return text
 
 
-def seat_names(seats: Sequence[str], lang: str) -> list[str]:
-    """'You' for a lone human, 'Player 2' for one of several, 'Seat 3 (greedy)' for a bot."""
-    humans = [k for k, spec in enumerate(seats) if spec == HUMAN]
+def seat_names(seats: Sequence[str], lang: str, you: Seat | None = None) -> list[str]:
+    """'You' for the seat the screen belongs to, 'Player 2' for other people, 'Seat 3 (greedy)'
+    for a bot."""
     names = []
     for k, spec in enumerate(seats):
-        if spec == HUMAN:
-            key = "you" if len(humans) == 1 else "player"
-            names.append(ENGINE_CATALOG.text(lang, key, n=k + 1))
+        if k == you:
+            names.append(ENGINE_CATALOG.text(lang, "you"))
+        elif spec == HUMAN:
+            names.append(ENGINE_CATALOG.text(lang, "player", n=k + 1))
         else:
             bot = spec.removeprefix("bot:").split(":")[0]
             names.append(ENGINE_CATALOG.text(lang, "bot_name", n=k + 1, bot=bot))
@@ -97,15 +98,15 @@ class TerminalGame:
         self.lang = lang
         self.console = console
         self.text = terminal_text(game)
-        self.names = seat_names(seats, lang)
+        humans = [k for k, spec in enumerate(seats) if spec == HUMAN]
+        self.viewer: Seat | None = humans[0] if len(humans) == 1 else None
+        self.names = seat_names(seats, lang, you=self.viewer)
         self.state = game.start(len(seats), seed, options)
         self.record = GameRecord.new(game, self.seats, seed, options)
         self.agents: list[Agent | None] = [
             None if spec == HUMAN else make_agent(spec, game, derive_seed(seed, "bot", k))
             for k, spec in enumerate(seats)
         ]
-        humans = [k for k, spec in enumerate(seats) if spec == HUMAN]
-        self.viewer: Seat | None = humans[0] if len(humans) == 1 else None
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
         self.turns = Rng(derive_seed(seed, "actors"))
 
@@ -140,6 +141,11 @@ class TerminalGame:
         legal = self.state.legal_actions(seat)
         self.console.print(Rule(self.names[seat]))
         self.console.print(self.text.render(view, self.lang, self.names))
+        if len(legal) == 1:  # nothing to choose: say what happens rather than ask
+            self.console.print(
+                "  → " + self.text.describe_action(legal[0], view, self.lang, self.names)
+            )
+            return legal[0]
         for number, action in enumerate(legal, 1):
             self.console.print(
                 f"  {number:>3}. {self.text.describe_action(action, view, self.lang, self.names)}"
@@ -165,7 +171,7 @@ def show_replay(
 ) -> None:
     """The game move by move as `seat` saw it (everyone's view if None)."""
     text = terminal_text(game)
-    names = seat_names(record.seats, lang)
+    names = seat_names(record.seats, lang, you=seat)
     state: State | None = None
     for number, (actor, _, state) in enumerate(replay_steps(game, record)):
         if actor is None:

@@ -60,7 +60,7 @@ class Action:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened, as shown to players: a message key and its parameters.
 
@@ -125,10 +125,8 @@ class State(ABC):
 
     def apply(self, seat: Seat, action: Action) -> Sequence[Event]:
         """Validate, then change the state. An illegal action raises and changes nothing."""
-        if self.outcome() is not None:
-            raise IllegalAction("game_over")
         if seat not in self.actors():
-            raise IllegalAction("not_your_turn")
+            raise IllegalAction("game_over" if self.outcome() is not None else "not_your_turn")
         self.check(seat, action)
         self.events = self._perform(seat, action)
         return self.events

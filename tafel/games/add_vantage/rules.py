@@ -40,6 +40,7 @@ LINES = ROWS + COLUMNS
 """Line i is scored against tile slot i: slots 0-2 at the rows' ends, 3-5 under the columns."""
 MAIN_DIAGONAL = (0, 4, 8)
 ANTI_DIAGONAL = (2, 4, 6)
+DIAGONALS = {"main": (MAIN_DIAGONAL,), "either": (MAIN_DIAGONAL, ANTI_DIAGONAL)}
 LINES_THROUGH = tuple(
     tuple(i for i, line in enumerate(LINES) if cell in line) for cell in range(CELLS)
 )
@@ -452,15 +453,13 @@ class AddVantageState(State):
     # --- Winning tiles ----------------------------------------------------------------------------
 
     def diagonals(self) -> tuple[tuple[int, int, int], ...]:
-        if self.options.diagonal == "either":
-            return (MAIN_DIAGONAL, ANTI_DIAGONAL)
-        return (MAIN_DIAGONAL,)
+        return DIAGONALS[self.options.diagonal]
 
     def line_sum(self, seat: Seat, line: tuple[int, ...]) -> int | None:
         """The sum of a line's dice, or None unless it holds exactly three."""
         board = self.dice[seat]
-        pips = [board[cell] for cell in line]
-        return sum(pips) if all(pips) else None
+        first, second, third = board[line[0]], board[line[1]], board[line[2]]
+        return first + second + third if first and second and third else None
 
     def win_tiles(self, seat: Seat, cell: int, events: list[Event]) -> None:
         """Three dice adding up to a line's tile win it at once; two dice never count. The
