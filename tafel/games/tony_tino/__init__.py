@@ -1,0 +1,39 @@
+"""Tony & Tino (2 players): two brothers race to control the streets of a quarter of Chicago."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tafel.engine import Catalog, Game, Json, Rng
+from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.games.tony_tino.actions import ALL_ACTIONS
+from tafel.games.tony_tino.board import MAX_PLAYERS, MIN_PLAYERS
+from tafel.games.tony_tino.bots import BOTS
+from tafel.games.tony_tino.rules import Options, TonyTinoState
+from tafel.games.tony_tino.text import TonyTinoText
+
+
+class TonyTino(Game):
+    id = "tony-tino"
+    titles: ClassVar[dict[str, str]] = {"en": "Tony & Tino", "nl": "Tony & Tino"}
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_version = 1
+    options_type = Options
+    catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
+    actions = ALL_ACTIONS
+    bots: ClassVar[dict[str, Any]] = BOTS
+    terminal = TonyTinoText(catalog)
+    default_rollout = "quick"
+
+    def start(self, players: int, seed: int, options: Any = None) -> TonyTinoState:
+        self.check_players(players)
+        state = TonyTinoState(options or Options(), Rng(seed))
+        state.prepare()
+        return state
+
+    def restore(self, snapshot: Json) -> TonyTinoState:
+        return TonyTinoState.from_snapshot(snapshot)
+
+
+GAME = TonyTino()

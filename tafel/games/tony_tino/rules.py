@@ -1,0 +1,683 @@
+"""Tony & Tino, top to bottom beside the rulebook (tony-en-tino.nl.txt) and RULINGS.md.
+
+Two brothers place their figures on the control points of a 6×6 grid, in the order the discs on
+the points give: always on a disc with the lowest number still on the board. A street whose six
+points are all taken pays its token to the player with the higher sum of figure values there; a
+tie takes the token out of the game. Cards bend the order and the streets.
+
+A turn ("Het spelverloop") is explicit phases in the state:
+- `CARD`: action 1, play (`PlayCard`) or discard (`DiscardCard`) a card, then draw;
+- `RAID`: after a card that Police raid can cancel is named, only the opponent acts: counter
+  (`Counter`) or let it pass (`LetPass`);
+- `TARGET`: the card's targets, one step each (`ChoosePoint`, `ChooseStreet`);
+- `PLACE`: action 2, place a face-up figure (`Place`); action 3, scoring, follows at once;
+then the next turn: the same player's again after a Pro, else the opponent's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Self
+
+from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
+from tafel.games.tony_tino.actions import (
+    COUNTER,
+    DISCARDS,
+    LET_PASS,
+    PLACES,
+    PLAYS,
+    POINT_CHOICES,
+    STREET_CHOICES,
+    ChoosePoint,
+    ChooseStreet,
+    Counter,
+    DiscardCard,
+    LetPass,
+    Place,
+    PlayCard,
+)
+from tafel.games.tony_tino.board import (
+    CARD_NAMES,
+    COLOUR_DISCS,
+    COLOURS,
+    COLUMN_OF,
+    DECK,
+    FACE_UP,
+    FIGURE_VALUES,
+    FIGURES,
+    HAND_SIZE,
+    HITMAN,
+    NUMBERED_DISCS,
+    POINT_NAMES,
+    POINTS,
+    POLICE_RAID,
+    ROW_OF,
+    SIZE,
+    STREETS,
+    TOKENS,
+    street_name,
+)
+from tafel.games.tony_tino.cards import EFFECTS, NOBODY, OPEN, POINT, TargetedCard
+
+PLAYERS = 2
+TIE = 2
+"""The result of a street whose sums tied: its token left the game."""
+VOID = 3
+"""The result of a street whose six points all got colour discs at setup: no token."""
+NO_CARD = -1
+NOWHERE = -1
+ALL_POINTS = range(POINTS)
+CARD_KINDS = range(len(CARD_NAMES))
+
+# Phases of a turn.
+CARD = "card"
+RAID = "raid"
+TARGET = "target"
+PLACE = "place"
+OVER = "over"
+
+OutOfFigures = Literal["play-card", "skip"]
+PLAY_CARD: OutOfFigures = "play-card"
+SKIP: OutOfFigures = "skip"
+
+
+@dataclass(frozen=True)
+class Options:
+    out_of_figures: OutOfFigures = field(
+        default=PLAY_CARD,
+        metadata={
+            "help": {
+                "en": "A player with no figure left (it happens after a Pro): play-card = they "
+                "still play or discard a card in their turn, skip = their turns are skipped.",
+                "nl": "Een speler zonder figuren (dat gebeurt na een Profspeler): play-card = "
+                "die speelt of legt in zijn beurt nog een kaart af, skip = zijn beurten vallen "
+                "weg.",
+            }
+        },
+    )
+
+
+class TonyTinoState(State):
+    __slots__ = (
+        "_outcome",
+        "card",
+        "chosen",
+        "current",
+        "decks",
+        "disc",
+        "discards",
+        "discs_left",
+        "events",
+        "extra_turn",
+        "face_up",
+        "filled",
+        "hands",
+        "on_board",
+        "options",
+        "owner",
+        "phase",
+        "result",
+        "rng",
+        "shifted",
+        "stacks",
+        "tokens",
+        "value",
+        "won",
+    )
+
+    def __init__(self, options: Options, rng: Rng) -> None:
+        self.options = options
+        self.rng = rng
+        self.disc = [0] * POINTS
+        """The number of the disc on each point; 0 once a figure stands there."""
+        self.owner = [NOBODY] * POINTS
+        """The seat whose figure stands on each point."""
+        self.value = [0] * POINTS
+        """The value of the figure on each point (0 also where there is none: see owner)."""
+        self.tokens = [0] * len(STREETS)
+        """The token (in dollars) that lies or lay at each street's end."""
+        self.result = [OPEN] * len(STREETS)
+        """Per street: OPEN, the seat that took its token, TIE or VOID."""
+        self.won: list[list[int]] = [[] for _ in range(PLAYERS)]
+        self.stacks: list[list[int]] = [[] for _ in range(PLAYERS)]
+        """Each player's face-down figures; the last is turned up next."""
+        self.face_up: list[list[int]] = [[] for _ in range(PLAYERS)]
+        """The values of each player's face-up figures, lowest first."""
+        self.hands = [[0] * len(CARD_NAMES) for _ in range(PLAYERS)]
+        """How many of each card each player holds: a hand has no order to give away."""
+        self.decks: list[list[int]] = [[] for _ in range(PLAYERS)]
+        """Each player's face-down cards; the last is drawn next."""
+        self.discards: list[list[int]] = [[] for _ in range(PLAYERS)]
+        """Each player's discard pile, face up, in the order played."""
+        self.current: Seat = 0
+        self.phase = CARD
+        self.card = NO_CARD
+        """The card named this turn, until it has taken effect or been cancelled."""
+        self.chosen: list[int] = []
+        """Its targets chosen so far."""
+        self.shifted = NOWHERE
+        """The point whose disc counts one lower this turn (Shift)."""
+        self.extra_turn = False
+        """Whether a Pro played this turn gives its player another turn."""
+        self.events: list[Event] = []
+        self._outcome: Outcome | None = None
+        # Kept up to date from the above, so that rules and bots need not count again.
+        self.discs_left = 0
+        self.filled = [0] * len(STREETS)
+        """How many figures stand in each street."""
+        self.on_board = [[0] * len(FIGURE_VALUES) for _ in range(PLAYERS)]
+        """How many figures of each value each player has on the board."""
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    # --- Setup ("Voorbereiding") ---------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Lay the discs, replace colour discs by hitmen, lay the tokens, shuffle the figure
+        stacks (two figures face up) and the decks (a hand of three)."""
+        self.lay_discs()
+        self.lay_tokens()
+        for seat in range(PLAYERS):
+            self.shuffle_figures(seat)
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+            self.decks[seat] = deck
+            for _ in range(HAND_SIZE):
+                self.hands[seat][deck.pop()] += 1
+        self.recount()
+        self.begin_turn(0, [])
+
+    def lay_discs(self) -> None:
+        """All 36 discs, mixed in a bag, go one by one onto the points; each colour disc is
+        replaced by a hitman (value 1) of its colour."""
+        bag = list(NUMBERED_DISCS)
+        bag += [-1 - seat for seat in range(PLAYERS) for _ in range(COLOUR_DISCS)]
+        self.rng.shuffle(bag)
+        for point, disc in enumerate(bag):
+            if disc > 0:
+                self.disc[point] = disc
+            else:
+                self.owner[point] = -1 - disc
+                self.value[point] = HITMAN
+
+    def lay_tokens(self) -> None:
+        """The tokens, mixed, go one by one onto the street ends. Exception: a street whose six
+        points all got colour discs loses its token."""
+        tokens = list(TOKENS)
+        self.rng.shuffle(tokens)
+        self.tokens = tokens
+        for street, points in enumerate(STREETS):
+            if all(self.owner[p] != NOBODY for p in points):
+                self.result[street] = VOID
+
+    def shuffle_figures(self, seat: Seat) -> None:
+        """The 12 figures left after the hitmen form a shuffled face-down stack; the top two
+        lie face up."""
+        stack = list(FIGURES)
+        for _ in range(COLOUR_DISCS):
+            stack.remove(HITMAN)
+        self.rng.shuffle(stack)
+        self.stacks[seat] = stack
+        self.face_up[seat] = sorted(stack.pop() for _ in range(FACE_UP))
+
+    def recount(self) -> None:
+        """Derive the counts kept beside the board from the board itself."""
+        self.discs_left = sum(1 for number in self.disc if number)
+        self.filled = [sum(self.owner[p] != NOBODY for p in street) for street in STREETS]
+        self.on_board = [[0] * len(FIGURE_VALUES) for _ in range(PLAYERS)]
+        for point in ALL_POINTS:
+            if self.owner[point] != NOBODY:
+                self.on_board[self.owner[point]][self.value[point]] += 1
+
+    # --- Who may do what -------------------------------------------------------------------------
+
+    def actors(self) -> list[Seat]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == RAID:
+            return [1 - self.current]
+        return [self.current]
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        phase = self.phase
+        if phase == RAID:
+            if seat != 1 - self.current:
+                return []
+            return [COUNTER, LET_PASS] if self.hands[seat][POLICE_RAID] else [LET_PASS]
+        if seat != self.current or phase == OVER:
+            return []
+        if phase == PLACE:
+            points = self.open_points()
+            actions: list[Action] = []
+            for value in sorted(set(self.face_up[seat])):
+                row = PLACES[value]
+                actions.extend([row[p] for p in points])
+            return actions
+        if phase == CARD:
+            hand = self.hands[seat]
+            actions = [
+                PLAYS[card]
+                for card in CARD_KINDS
+                if hand[card] and card in EFFECTS and EFFECTS[card].playable(self, seat)
+            ]
+            actions.extend([DISCARDS[card] for card in CARD_KINDS if hand[card]])
+            return actions
+        effect = EFFECTS[self.card]
+        assert isinstance(effect, TargetedCard)
+        table = POINT_CHOICES if effect.targets[len(self.chosen)] == POINT else STREET_CHOICES
+        return [table[target] for target in effect.choices(self, seat, self.chosen)]
+
+    def open_points(self) -> list[int]:
+        """Action 2: the points whose disc counts the lowest number still on the board (the
+        shifted disc, if any, counting one lower)."""
+        disc = self.disc
+        lowest = min(filter(None, disc))
+        shifted = self.shifted
+        if shifted == NOWHERE:
+            return [p for p in ALL_POINTS if disc[p] == lowest]
+        counts = disc[shifted] - 1
+        if counts < lowest:
+            return [shifted]
+        if counts == lowest:
+            return [p for p in ALL_POINTS if disc[p] == lowest or p == shifted]
+        return [p for p in ALL_POINTS if disc[p] == lowest]
+
+    def counted(self, point: int) -> int:
+        """The number a disc counts this turn."""
+        return self.disc[point] - (point == self.shifted)
+
+    def check(self, seat: Seat, action: Action) -> None:
+        phase = self.phase
+        if phase == CARD:
+            self.check_card_step(seat, action)
+        elif phase == RAID:
+            if isinstance(action, Counter):
+                if not self.hands[seat][POLICE_RAID]:
+                    raise IllegalAction("no_police_raid")
+            elif not isinstance(action, LetPass):
+                raise IllegalAction("counter_or_pass")
+        elif phase == TARGET:
+            self.check_target(seat, action)
+        elif isinstance(action, Place):
+            self.check_place(seat, action)
+        else:
+            raise IllegalAction("place_a_figure")
+
+    def check_card_step(self, seat: Seat, action: Action) -> None:
+        if not isinstance(action, PlayCard | DiscardCard):
+            raise IllegalAction("card_step_first")
+        if not self.hands[seat][action.card]:
+            raise IllegalAction("card_not_in_hand")
+        if isinstance(action, PlayCard):
+            if action.card == POLICE_RAID:
+                raise IllegalAction("raid_in_opponents_turn")
+            if not EFFECTS[action.card].playable(self, seat):
+                raise IllegalAction("no_target")
+
+    def check_target(self, seat: Seat, action: Action) -> None:
+        effect = EFFECTS[self.card]
+        assert isinstance(effect, TargetedCard)
+        wanted = effect.targets[len(self.chosen)]
+        if isinstance(action, ChoosePoint | ChooseStreet):
+            if isinstance(action, ChoosePoint) != (wanted == POINT):
+                raise IllegalAction("choose_" + wanted)
+            target = action.point if isinstance(action, ChoosePoint) else action.street
+            effect.refuse(self, seat, self.chosen, target)
+        else:
+            raise IllegalAction("choose_" + wanted)
+
+    def check_place(self, seat: Seat, action: Place) -> None:
+        if action.value not in self.face_up[seat]:
+            raise IllegalAction("no_such_figure", value=action.value)
+        point = action.point
+        if not self.disc[point]:
+            raise IllegalAction("point_taken", point=POINT_NAMES[point])
+        if point not in self.open_points():
+            raise IllegalAction(
+                "not_lowest",
+                point=POINT_NAMES[point],
+                number=self.counted(point),
+                lowest=min(self.counted(p) for p in ALL_POINTS if self.disc[p]),
+            )
+
+    # --- A turn ----------------------------------------------------------------------------------
+
+    def _perform(self, seat: Seat, action: Action) -> list[Event]:
+        events: list[Event] = []
+        match action:
+            case Place(value=value, point=point):
+                self.place(seat, value, point, events)
+            case PlayCard(card=card):
+                self.play_card(seat, card, events)
+            case DiscardCard(card=card):
+                self.discard(seat, card, events)
+            case LetPass():
+                events.append(Event("let_pass", {}, seat))
+                self.take_effect(events)
+            case Counter():
+                self.police_raid(seat, events)
+            case ChoosePoint(point=target) | ChooseStreet(street=target):
+                self.choose(target, events)
+        return events
+
+    def begin_turn(self, seat: Seat, events: list[Event]) -> None:
+        """A turn starts with action 1, or with action 2 when the hand is empty. A player with
+        no figure left plays only action 1 (option out-of-figures=skip: not at all); one who
+        has nothing to do is skipped. The other then has a figure for every disc left."""
+        hands = self.hands
+        while True:
+            self.current = seat
+            self.shifted = NOWHERE
+            has_cards = any(hands[seat])
+            if self.face_up[seat]:
+                self.phase = CARD if has_cards else PLACE
+                return
+            if has_cards and self.options.out_of_figures == PLAY_CARD:
+                self.phase = CARD
+                return
+            events.append(Event("skip", {}, seat))
+            seat = 1 - seat
+
+    def play_card(self, seat: Seat, card: int, events: list[Event]) -> None:
+        """Action 1: name the card played (not yet its targets). Police raid may now cancel it,
+        unless the opponent plainly cannot: no cards in hand, or their raid lies face up on
+        their discard pile. Otherwise the window opens whether or not they hold it, so that
+        it gives nothing away."""
+        self.hands[seat][card] -= 1
+        self.discards[seat].append(card)
+        self.card = card
+        self.chosen = []
+        events.append(Event("play", {"card": CARD_NAMES[card]}, seat))
+        opponent = 1 - seat
+        if (
+            EFFECTS[card].counterable
+            and any(self.hands[opponent])
+            and POLICE_RAID not in self.discards[opponent]
+        ):
+            self.phase = RAID
+        else:
+            self.take_effect(events)
+
+    def police_raid(self, seat: Seat, events: list[Event]) -> None:
+        """ "Een mooie politiezet": cancels the card just named, which goes to the discard pile
+        without effect; the raid's player draws a card."""
+        self.hands[seat][POLICE_RAID] -= 1
+        self.discards[seat].append(POLICE_RAID)
+        events.append(Event("counter", {"card": CARD_NAMES[self.card]}, seat))
+        self.draw(seat, events)
+        self.end_card_step(events)
+
+    def take_effect(self, events: list[Event]) -> None:
+        """The card was not cancelled: its player chooses its targets, or it acts at once."""
+        effect = EFFECTS[self.card]
+        if effect.targets:
+            self.phase = TARGET
+        else:
+            effect.resolve(self, self.current, [], events)
+            self.end_card_step(events)
+
+    def choose(self, target: int, events: list[Event]) -> None:
+        self.chosen.append(target)
+        effect = EFFECTS[self.card]
+        if len(self.chosen) == len(effect.targets):
+            effect.resolve(self, self.current, self.chosen, events)
+            self.end_card_step(events)
+
+    def discard(self, seat: Seat, card: int, events: list[Event]) -> None:
+        """Action 1 without effect: the card goes to the discard pile."""
+        self.hands[seat][card] -= 1
+        self.discards[seat].append(card)
+        events.append(Event("discard", {"card": CARD_NAMES[card]}, seat))
+        self.end_card_step(events)
+
+    def end_card_step(self, events: list[Event]) -> None:
+        """Played, cancelled or discarded: the player draws the next card of their deck, then
+        places a figure if they have one left."""
+        self.card = NO_CARD
+        self.chosen = []
+        self.draw(self.current, events)
+        if self.face_up[self.current]:
+            self.phase = PLACE
+        else:
+            self.end_turn(events)
+
+    def draw(self, seat: Seat, events: list[Event]) -> None:
+        """Take the top card of one's deck into the hand, if any is left; only its owner sees
+        which card it is."""
+        deck = self.decks[seat]
+        if deck:
+            card = deck.pop()
+            self.hands[seat][card] += 1
+            events.append(Event("draw", {"card": CARD_NAMES[card]}, seat, ("card",)))
+
+    def place(self, seat: Seat, value: int, point: int, events: list[Event]) -> None:
+        """Action 2: the figure goes on the point, the disc leaves the board, the next figure of
+        the stack is turned up (if any). Action 3 follows."""
+        self.face_up[seat].remove(value)
+        number = self.disc[point]
+        self.disc[point] = 0
+        self.discs_left -= 1
+        self.owner[point] = seat
+        self.value[point] = value
+        self.on_board[seat][value] += 1
+        events.append(
+            Event("place", {"value": value, "point": POINT_NAMES[point], "disc": number}, seat)
+        )
+        stack = self.stacks[seat]
+        if stack:
+            turned = stack.pop()
+            self.face_up[seat].append(turned)
+            self.face_up[seat].sort()
+            events.append(Event("turn_up", {"value": turned}, seat))
+        self.collect(point, events)
+        if self.discs_left == 0:
+            self.end_game(events)
+        else:
+            self.end_turn(events)
+
+    def collect(self, point: int, events: list[Event]) -> None:
+        """Action 3, "beschermgeld incasseren": every street the placement completed (its row,
+        its column, or both) is scored."""
+        for street in (ROW_OF[point], COLUMN_OF[point]):
+            self.filled[street] += 1
+            if self.filled[street] == SIZE and self.result[street] == OPEN:
+                self.score_street(street, events)
+
+    def score_street(self, street: int, events: list[Event]) -> None:
+        """The higher sum of figure values in the street takes its token; a tie removes it."""
+        sums = [0] * PLAYERS
+        owner, value = self.owner, self.value
+        for p in STREETS[street]:
+            sums[owner[p]] += value[p]
+        token = self.tokens[street]
+        data = {"street": street_name(street), "token": token, "sums": sums}
+        if sums[0] == sums[1]:
+            self.result[street] = TIE
+            events.append(Event("tie", data))
+        else:
+            taker = 0 if sums[0] > sums[1] else 1
+            self.result[street] = taker
+            self.won[taker].append(token)
+            events.append(Event("collect", data, taker))
+
+    def end_turn(self, events: list[Event]) -> None:
+        """After action 3 the opponent plays, unless a Pro gives this player one more turn."""
+        if self.extra_turn:
+            self.extra_turn = False
+            events.append(Event("extra_turn", {}, self.current))
+            self.begin_turn(self.current, events)
+        else:
+            self.begin_turn(1 - self.current, events)
+
+    def end_game(self, events: list[Event]) -> None:
+        """All 36 points are taken, so every token has been collected or removed: the most
+        protection money wins."""
+        self.phase = OVER
+        self.extra_turn = False
+        self.shifted = NOWHERE
+        self._outcome = Outcome.from_scores([sum(won) for won in self.won])
+        events.append(Event("game_over", {"scores": list(self._outcome.scores)}))
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # --- Views, copies and snapshots ------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> Json:
+        """The board, tokens and face-up figures are open; hands only to their owner (counts to
+        the others); deck and stack orders to nobody. A stack's values are shown sorted: they
+        follow from the figures one has seen."""
+        players = []
+        for owner in range(PLAYERS):
+            hand = self.hands[owner]
+            players.append(
+                {
+                    "colour": COLOURS[owner],
+                    "face_up": list(self.face_up[owner]),
+                    "stack": len(self.stacks[owner]),
+                    "stack_values": sorted(self.stacks[owner]),
+                    "hand": (
+                        [CARD_NAMES[c] for c in CARD_KINDS for _ in range(hand[c])]
+                        if owner == seat
+                        else None
+                    ),
+                    "hand_count": sum(hand),
+                    "deck": len(self.decks[owner]),
+                    "discards": [CARD_NAMES[card] for card in self.discards[owner]],
+                    "won": list(self.won[owner]),
+                    "score": sum(self.won[owner]),
+                }
+            )
+        return {
+            "game": "tony-tino",
+            "seat": seat,
+            "players": PLAYERS,
+            "options": {"out-of-figures": self.options.out_of_figures},
+            "current": None if self.phase == OVER else self.current,
+            "phase": self.phase,
+            "card": CARD_NAMES[self.card] if self.card != NO_CARD else None,
+            "chosen": list(self.chosen),
+            "shifted": None if self.shifted == NOWHERE else self.shifted,
+            "extra_turn": self.extra_turn,
+            "open_points": self.open_points() if self.phase != OVER else [],
+            "discs": [number or None for number in self.disc],
+            "figures": [
+                None if self.owner[p] == NOBODY else [self.owner[p], self.value[p]]
+                for p in ALL_POINTS
+            ],
+            "streets": [
+                {"token": self.tokens[s], "result": self.result_name(s)}
+                for s in range(len(STREETS))
+            ],
+            "boards": players,
+            "outcome": self._outcome.to_json() if self._outcome else None,
+            "events": self.events_for(seat),
+        }
+
+    def result_name(self, street: int) -> str | int:
+        """'open', 'tie', 'void', or the seat that took the token."""
+        result = self.result[street]
+        return {OPEN: "open", TIE: "tie", VOID: "void"}.get(result, result)
+
+    def clone(self) -> Self:
+        return self._copy(self.rng.clone())
+
+    def _copy(self, rng: Rng) -> Self:
+        other = type(self).__new__(type(self))
+        other.options = self.options
+        other.rng = rng
+        other.disc = list(self.disc)
+        other.owner = list(self.owner)
+        other.value = list(self.value)
+        other.tokens = list(self.tokens)
+        other.result = list(self.result)
+        other.won = [list(won) for won in self.won]
+        other.stacks = [list(stack) for stack in self.stacks]
+        other.face_up = [list(face_up) for face_up in self.face_up]
+        other.hands = [list(hand) for hand in self.hands]
+        other.decks = [list(deck) for deck in self.decks]
+        other.discards = [list(pile) for pile in self.discards]
+        other.current = self.current
+        other.phase = self.phase
+        other.card = self.card
+        other.chosen = list(self.chosen)
+        other.shifted = self.shifted
+        other.extra_turn = self.extra_turn
+        other.events = list(self.events)
+        other._outcome = self._outcome
+        other.discs_left = self.discs_left
+        other.filled = list(self.filled)
+        other.on_board = [list(counts) for counts in self.on_board]
+        return other
+
+    def determinize(self, seat: Seat, rng: Rng) -> Self:
+        """What `seat` cannot know: the order of both figure stacks and of its own deck, and
+        which of the opponent's unplayed cards are in their hand and which in their deck (those
+        cards are the opponent's set less their face-up discard pile)."""
+        other = self._copy(rng.split())
+        for stack in other.stacks:
+            rng.shuffle(stack)
+        rng.shuffle(other.decks[seat])
+        opponent = 1 - seat
+        hand = other.hands[opponent]
+        unseen = [card for card in CARD_KINDS for _ in range(hand[card])] + other.decks[opponent]
+        rng.shuffle(unseen)
+        size = sum(hand)
+        other.hands[opponent] = [0] * len(CARD_NAMES)
+        for card in unseen[:size]:
+            other.hands[opponent][card] += 1
+        other.decks[opponent] = unseen[size:]
+        return other
+
+    def snapshot(self) -> Json:
+        return {
+            "options": {"out_of_figures": self.options.out_of_figures},
+            "rng": self.rng.to_json(),
+            "disc": list(self.disc),
+            "owner": list(self.owner),
+            "value": list(self.value),
+            "tokens": list(self.tokens),
+            "result": list(self.result),
+            "won": [list(won) for won in self.won],
+            "stacks": [list(stack) for stack in self.stacks],
+            "face_up": [list(face_up) for face_up in self.face_up],
+            "hands": [list(hand) for hand in self.hands],
+            "decks": [list(deck) for deck in self.decks],
+            "discards": [list(pile) for pile in self.discards],
+            "current": self.current,
+            "phase": self.phase,
+            "card": self.card,
+            "chosen": list(self.chosen),
+            "shifted": self.shifted,
+            "extra_turn": self.extra_turn,
+            "outcome": self._outcome.to_json() if self._outcome else None,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: Json) -> TonyTinoState:
+        state = cls(Options(**data["options"]), Rng.from_json(data["rng"]))
+        state.disc = list(data["disc"])
+        state.owner = list(data["owner"])
+        state.value = list(data["value"])
+        state.tokens = list(data["tokens"])
+        state.result = list(data["result"])
+        state.won = [list(won) for won in data["won"]]
+        state.stacks = [list(stack) for stack in data["stacks"]]
+        state.face_up = [list(face_up) for face_up in data["face_up"]]
+        state.hands = [list(hand) for hand in data["hands"]]
+        state.decks = [list(deck) for deck in data["decks"]]
+        state.discards = [list(pile) for pile in data["discards"]]
+        state.current = data["current"]
+        state.phase = data["phase"]
+        state.card = data["card"]
+        state.chosen = list(data["chosen"])
+        state.shifted = data["shifted"]
+        state.extra_turn = data["extra_turn"]
+        outcome = data["outcome"]
+        if outcome:
+            state._outcome = Outcome(tuple(outcome["scores"]), tuple(outcome["ranks"]))
+        state.recount()
+        return state
