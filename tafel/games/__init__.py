@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tafel.engine import Game
 from tafel.games.add_vantage import GAME as ADD_VANTAGE
+from tafel.games.maillot import GAME as MAILLOT
 from tafel.games.tony_tino import GAME as TONY_TINO
 
-GAMES: dict[str, Game] = {game.id: game for game in (ADD_VANTAGE, TONY_TINO)}
+GAMES: dict[str, Game] = {game.id: game for game in (ADD_VANTAGE, TONY_TINO, MAILLOT)}
 
 
 def get_game(game_id: str) -> Game:

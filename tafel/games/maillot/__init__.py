@@ -1,0 +1,45 @@
+"""Maillot Arc-en-ciel (2–6 players): ride for the rainbow jersey with energy, domestiques and
+well-timed breakaways."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tafel.engine import Catalog, Game, Json, Rng
+from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.games.maillot.actions import ALL_ACTIONS
+from tafel.games.maillot.board import load_board
+from tafel.games.maillot.bots import BOTS
+from tafel.games.maillot.content import MAX_PLAYERS, MIN_PLAYERS
+from tafel.games.maillot.options import Options
+from tafel.games.maillot.rules import MaillotState
+from tafel.games.maillot.text import MaillotText
+
+
+class Maillot(Game):
+    id = "maillot"
+    titles: ClassVar[dict[str, str]] = {"en": "Maillot Arc-en-ciel", "nl": "Maillot Arc-en-ciel"}
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_version = 1
+    options_type = Options
+    catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
+    actions = ALL_ACTIONS
+    bots: ClassVar[dict[str, Any]] = BOTS
+    terminal = MaillotText(catalog)
+    default_rollout = "quick"
+
+    def start(self, players: int, seed: int, options: Any = None) -> MaillotState:
+        """A new race; a board file named in the options is read and checked now, and a
+        ValueError says what is wrong with it."""
+        self.check_players(players)
+        options = options or Options()
+        state = MaillotState(players, options, load_board(options.board), Rng(seed))
+        state.prepare()
+        return state
+
+    def restore(self, snapshot: Json) -> MaillotState:
+        return MaillotState.from_snapshot(snapshot)
+
+
+GAME = Maillot()

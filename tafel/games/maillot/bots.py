@@ -1,0 +1,185 @@
+"""Maillot Arc-en-ciel bots that ride like sensible casual players.
+
+Energy is the currency: a domestique on an effort square saves its cost every time the rider
+lands there and lifts its leader to the head of the peloton; leading the race when the rider
+lands on a sprint or a mountain, or crosses the line of a rainbow lap, wins jerseys. A
+breakaway leads every turn until it is caught, so it is worth its price when a prize is near.
+Both bots read only public parts of the state.
+"""
+
+from __future__ import annotations
+
+from tafel.agents.base import Agent
+from tafel.engine import Action, Seat, State
+from tafel.games.maillot.actions import (
+    BIDS,
+    ESCAPE,
+    GIVE_UP,
+    MOVES,
+    PASS,
+    RETIRE_PLACED,
+    RETIRE_RESERVE,
+    ROLL,
+    STAY,
+)
+from tafel.games.maillot.board import MOUNTAIN, SPRINT
+from tafel.games.maillot.race import (
+    AUCTION_PHASE,
+    CARD_RETIRE,
+    DEBT,
+    ESCAPE_PHASE,
+    MOVE_PHASE,
+    ROLL_PHASE,
+)
+from tafel.games.maillot.rules import MaillotState
+
+LANDINGS_PER_LAP = 2 / 7
+"""How often the rider lands on a given square in a lap: once per 3.5 squares ridden."""
+LAPS_AHEAD = 6
+"""How many more laps a domestique placed now is expected to work."""
+HEAD_OF_PELOTON_VALUE = 2.0
+"""What being lifted to the head of the peloton (and the escape it offers) is worth per
+landing, in energy."""
+RESERVE_ENERGY = 15
+"""Energy a team keeps back from bids and escapes: about one lap of effort squares."""
+LOW_ENERGY = 12
+"""Below this a team retires a domestique from its reserve before a payment takes one from the
+board."""
+PRIZE_REACH = 14
+"""How many squares ahead a prize (the line of a rainbow lap, a sprint, a mountain) is worth
+escaping for: about four turns, as long as a breakaway usually lasts."""
+AWAY_MARGIN = 8
+"""A breakaway rides on while it keeps at least this much energy after paying."""
+
+
+def square_value(state: MaillotState, square: int) -> float:
+    """What a domestique on this effort square is worth to its team over the rest of the race:
+    the cost it saves and the lift to the head of the peloton, each time the rider lands."""
+    cost = state.board.squares[square].value
+    return LANDINGS_PER_LAP * LAPS_AHEAD * (cost + HEAD_OF_PELOTON_VALUE)
+
+
+def cheapest_placed(state: MaillotState, seat: Seat) -> int:
+    return min(state.placed[seat], key=lambda square: state.board.squares[square].value)
+
+
+def prize_ahead(state: MaillotState) -> bool:
+    """A rainbow lap whose line is near, or a sprint or mountain just ahead of the rider."""
+    size = state.board.size
+    if state.lap_card >= 0 and size - state.rider <= PRIZE_REACH:
+        return True
+    squares = state.board.squares
+    return any(
+        squares[(state.rider + ahead) % size].type in (SPRINT, MOUNTAIN)
+        for ahead in range(1, PRIZE_REACH + 1)
+    )
+
+
+def spare_energy(state: MaillotState, seat: Seat) -> int:
+    return state.energy[seat] - RESERVE_ENERGY
+
+
+class QuickAgent(Agent):
+    """A cheap rule of thumb for every decision, fast enough to play out thousands of games a
+    second inside a search: escape with energy to spare, bid up to a fixed worth per effort
+    point, retire from the reserve when low."""
+
+    name = "quick"
+
+    def act(self, state: State, seat: Seat) -> Action:
+        assert isinstance(state, MaillotState)
+        phase = state.phase
+        if (
+            phase in (ROLL_PHASE, ESCAPE_PHASE, AUCTION_PHASE)
+            and state.energy[seat] < LOW_ENERGY
+            and state.reserve[seat]
+        ):
+            return RETIRE_RESERVE
+        if phase == ROLL_PHASE:
+            if seat == state.breakaway:
+                cost = state.board.breakaway_cost(state.lead)
+                if state.energy[seat] - cost < AWAY_MARGIN:
+                    return GIVE_UP
+            return ROLL
+        if phase == ESCAPE_PHASE:
+            return ESCAPE if spare_energy(state, seat) >= state.escape_cost + 5 else STAY
+        if phase == AUCTION_PHASE:
+            cost = state.board.squares[state.auctioned].value
+            limit = min(2 * cost + 2, spare_energy(state, seat))
+            if state.domestiques(seat) and state.high < limit:
+                return BIDS[state.high]
+            return PASS
+        if phase == DEBT:
+            return RETIRE_PLACED[cheapest_placed(state, seat)]
+        if phase == CARD_RETIRE:
+            if state.reserve[seat]:
+                return RETIRE_RESERVE
+            return RETIRE_PLACED[cheapest_placed(state, seat)]
+        return MOVES[cheapest_placed(state, seat)]
+
+
+class GreedyAgent(Agent):
+    """Manages energy (retires a domestique from the reserve before running short), bids up to
+    what a square is worth to its team, escapes when a prize is near and the lead can be
+    paid for, gives a breakaway up when it can no longer pay."""
+
+    name = "greedy"
+
+    def act(self, state: State, seat: Seat) -> Action:
+        assert isinstance(state, MaillotState)
+        phase = state.phase
+        if phase == DEBT:
+            return RETIRE_PLACED[cheapest_placed(state, seat)]
+        if phase == CARD_RETIRE:
+            if state.reserve[seat]:
+                return RETIRE_RESERVE
+            return RETIRE_PLACED[cheapest_placed(state, seat)]
+        if phase == MOVE_PHASE:
+            return MOVES[cheapest_placed(state, seat)]
+        if state.energy[seat] < LOW_ENERGY and state.reserve[seat]:
+            return RETIRE_RESERVE
+        if phase == ROLL_PHASE:
+            return self.ride_on_or_give_up(state, seat)
+        if phase == ESCAPE_PHASE:
+            return self.escape_or_stay(state, seat)
+        assert phase == AUCTION_PHASE
+        return self.bid_or_pass(state, seat)
+
+    def ride_on_or_give_up(self, state: MaillotState, seat: Seat) -> Action:
+        """A breakaway rides on while it can pay and keep a margin, or while it is close to
+        winning outright."""
+        if seat != state.breakaway:
+            return ROLL
+        cost = state.board.breakaway_cost(state.lead)
+        near_win = state.lead + 6 >= state.board.lead_to_win
+        if state.energy[seat] - cost >= AWAY_MARGIN or (near_win and state.energy[seat] >= cost):
+            return ROLL
+        return GIVE_UP
+
+    def escape_or_stay(self, state: MaillotState, seat: Seat) -> Action:
+        """Away already: attack whenever it is affordable, a bigger lead lasts longer and may
+        win outright. In the peloton: escape when a prize is near and the lead can be paid for
+        a few turns."""
+        cost = state.escape_cost
+        if state.energy[seat] < cost:
+            return STAY
+        spare = spare_energy(state, seat) - cost
+        if seat == state.breakaway:
+            return ESCAPE if spare >= 0 else STAY
+        return ESCAPE if spare >= 3 * 2 and prize_ahead(state) else STAY
+
+    def bid_or_pass(self, state: MaillotState, seat: Seat) -> Action:
+        """Bid the least that leads, up to what the square is worth to the team (less what
+        moving a placed domestique gives up) and the energy to spare."""
+        if not state.domestiques(seat):
+            return PASS
+        worth = square_value(state, state.auctioned)
+        if not state.reserve[seat]:
+            worth -= square_value(state, cheapest_placed(state, seat))
+        limit = min(worth, spare_energy(state, seat))
+        if state.high + 1 <= limit:
+            return BIDS[state.high]
+        return PASS
+
+
+BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}

@@ -1,0 +1,50 @@
+"""Maillot Arc-en-ciel's options: the board to ride and the rulebook's optional rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Goal = Literal["3", "5", "3-green-polka"]
+
+
+@dataclass(frozen=True)
+class Options:
+    board: str | None = field(
+        default=None,
+        metadata={
+            "help": {
+                "en": "A board file (TOML) to ride instead of Tafel's own; see "
+                "docs/rules/maillot.md. A record names the path, so it replays only where the "
+                "file is.",
+                "nl": "Een bordbestand (TOML) in plaats van het bord van Tafel; zie "
+                "docs/rules/maillot.md. Een verslag noemt het pad en speelt dus alleen opnieuw "
+                "waar het bestand staat.",
+            }
+        },
+    )
+    goal: Goal = field(
+        default="3",
+        metadata={
+            "help": {
+                "en": "What wins: 3 rainbow jerseys; 5 (optional rule); or 3 plus a green and a "
+                "polka-dot jersey held at once (optional rule).",
+                "nl": "Wat wint: 3 regenboogtruien; 5 (optionele regel); of 3 plus tegelijk een "
+                "groene trui en een bolletjestrui (optionele regel).",
+            }
+        },
+    )
+    combat_points: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Optional rule: the race ends as usual, then most combat points wins (a "
+                "breakaway beyond 1:00 gives 1, beyond 2:00 2; a green jersey 1; three "
+                "polka-dot jerseys 1; a rainbow jersey 3).",
+                "nl": "Optionele regel: de koers eindigt zoals gewoonlijk, daarna wint wie de "
+                "meeste strijdlustpunten heeft (een ontsnapping met meer dan 1:00 voorsprong 1, "
+                "meer dan 2:00 2; een groene trui 1; drie bolletjestruien 1; een regenboogtrui "
+                "3).",
+            }
+        },
+    )
