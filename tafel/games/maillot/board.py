@@ -139,8 +139,13 @@ def parse_square(data: Any, where: str) -> Square:
 
 
 def parse_track(data: Any, where: str) -> tuple[int, tuple[int, ...]]:
-    if not isinstance(data, dict) or set(data) != {"lead_to_win", "breakaway_costs"}:
-        raise BoardError(f"{where}: [track] needs exactly lead_to_win and breakaway_costs")
+    if not isinstance(data, dict):
+        raise BoardError(f"{where}: needs a [track] with lead_to_win and breakaway_costs")
+    for key in sorted(set(data) - {"lead_to_win", "breakaway_costs"}):
+        raise BoardError(f"{where}: unknown key {key!r} in [track]")
+    for key in ("lead_to_win", "breakaway_costs"):
+        if key not in data:
+            raise BoardError(f"{where}: [track] needs {key}")
     lead_to_win, costs = data["lead_to_win"], data["breakaway_costs"]
     if not whole(lead_to_win, 2, MAX_LEAD_TO_WIN):
         raise BoardError(

@@ -381,13 +381,10 @@ class Race:
         self.say("retire_forced" if forced else "retire", seat, square=where)
 
     def leave_race(self, seat: Seat) -> None:
-        """With every domestique retired and still short, the leader leaves the race; the team's
-        domestiques leave the board. When nobody is left, the game is over."""
+        """With every domestique retired (so none is left on the board) and still short, the
+        leader leaves the race. When nobody is left, the game is over."""
         self.out[seat] = True
         self.energy[seat] = 0
-        for square in self.placed[seat]:
-            self.occupant[square] = -1
-        self.placed[seat] = []
         if self.breakaway == seat:
             self.breakaway, self.lead = -1, 0
         else:

@@ -119,7 +119,11 @@ class MaillotText:
     # --- The table -------------------------------------------------------------------------------
 
     def render(self, view: Json, lang: str, names: Sequence[str]) -> RenderableType:
-        return Group(self.ring(view, lang, names), self.teams(view, lang, names))
+        return Group(
+            self.ring(view, lang, names),
+            self.teams(view, lang, names),
+            Text(self.decision(view, lang, names), style="bold"),
+        )
 
     def ring(self, view: Json, lang: str, names: Sequence[str]) -> Text:
         squares = view["board"]["squares"]
@@ -212,8 +216,6 @@ class MaillotText:
                 style="dim",
             )
         )
-        lines.append(Text())
-        lines.append(Text(self.decision(view, lang, names), style="bold"))
         return lines
 
     def decision(self, view: Json, lang: str, names: Sequence[str]) -> str:
@@ -352,7 +354,7 @@ class MaillotText:
             exempt = params["exempt"]
             params["exempt"] = "" if exempt is None else t(lang, "event.exempt", name=names[exempt])
         elif kind == "chance":
-            params["card"] = self.card_name(params, lang)
+            params["card"] = self.t(lang, "card." + params["card"], value=params["value"])
         elif kind in ("retire", "retire_forced"):
             square = params.pop("square")
             params["where"] = (
