@@ -27,10 +27,10 @@ from tafel.games.maillot.content import ENERGY, SECONDS_PER_STEP
 
 TEAM_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
 RAINBOW_STYLES = ("red", "yellow", "green", "cyan", "blue", "magenta")
-CELL = 5
-"""Each square is drawn 5 characters wide and 3 lines high: its number, its type, who is on it."""
+CELL = 7
+"""Each square is drawn 7 characters wide and 2 lines high."""
 SHORT = {
-    "start": "START",
+    "start": "S/F",
     "escape": "ESC",
     "chance": "?",
     "sprint": "SPR",
@@ -38,7 +38,7 @@ SHORT = {
 
 
 def short_square(square: Json) -> str:
-    """A square in at most 5 characters: E3 (effort 3), F+5 (feed), !2 (event), M3 (mountain)."""
+    """A square in at most 3 characters: E3 (effort 3), F+5 (feed), !2 (event), M3 (mountain)."""
     kind = square["type"]
     if kind == "effort":
         return f"E{square['cost']}"
@@ -126,35 +126,43 @@ class MaillotText:
         )
 
     def ring(self, view: Json, lang: str, names: Sequence[str]) -> Text:
+        """The loop clockwise from the top left, with the inner track inside it (or below it,
+        when a short board leaves no room inside)."""
         squares = view["board"]["squares"]
         columns, rows, cells = ring_layout(len(squares))
         grid: dict[tuple[int, int], int] = {cell: square for square, cell in enumerate(cells)}
         inner = self.inner_track(view, lang, names)
+        room = 2 * (rows - 2)
         width = CELL * (columns - 2)
         lines: list[Text] = []
         for row in range(rows):
-            for part in range(3):
+            for part in range(2):
                 line = Text()
                 for column in range(columns):
                     square = grid.get((column, row))
                     if square is not None:
                         line.append_text(self.cell(view, square, part))
                     elif column == 1:
-                        index = (row - 1) * 3 + part
-                        text = inner[index] if index < len(inner) else Text()
+                        index = (row - 1) * 2 + part
+                        text = inner[index].copy() if index < min(room, len(inner)) else Text()
                         text.truncate(width, pad=True)
                         line.append_text(text)
                 lines.append(line)
+        lines.append(Text(self.t(lang, "label.legend"), style="dim"))
+        lines.extend(inner[room:])
         return Text("\n").join(lines)
 
     def cell(self, view: Json, square: int, part: int) -> Text:
+        """Two lines of a square: its number and type ("11 F+5"); the rainbow rider and the
+        domestique on it ("@ ■2")."""
         data = view["board"]["squares"][square]
         if part == 0:
-            return Text(f"{square:^{CELL}}", style="dim")
-        if part == 1:
-            return Text(f"{short_square(data):^{CELL}}", style=square_style(data))
+            text = Text(f"{square:>2} ", style="dim")
+            text.append(f"{short_square(data):<{CELL - 3}}", style=square_style(data))
+            return text
         text = Text(" ")
         text.append_text(rainbow_text("@") if view["rider"] == square else Text(" "))
+        text.append(" ")
         occupant = view["occupant"][square]
         text.append_text(
             team_text(occupant, f"■{occupant + 1}") if occupant is not None else Text("  ")
@@ -169,7 +177,7 @@ class MaillotText:
         if view["rainbow_lap"]:
             head.append(" · ")
             head.append_text(rainbow_text(t(lang, "label.rainbow_lap", card=view["rainbow_lap"])))
-        lines = [Text(), head]
+        lines = [head]
         if view["no_feed"]:
             lines.append(Text(t(lang, "label.no_feed"), style="red"))
         lines.append(Text())
@@ -195,14 +203,11 @@ class MaillotText:
             lines.append(bar)
         else:
             lines.append(Text(t(lang, "label.no_breakaway"), style="dim"))
-        order = Text()
+        peloton = Text(t(lang, "label.peloton") + " ")
         for n, seat in enumerate(view["peloton"], 1):
-            order.append_text(team_text(seat, f"{n}. {names[seat]}"))
-            order.append("  ")
-        peloton = Text(t(lang, "label.peloton", order=""))
-        peloton.append_text(order)
+            peloton.append_text(team_text(seat, f"{n}. {names[seat]}"))
+            peloton.append("  ")
         lines.append(peloton)
-        lines.append(Text())
         if view["card"]:
             lines.append(Text(t(lang, "label.last_card", card=self.card_name(view["card"], lang))))
         lines.append(
@@ -279,7 +284,7 @@ class MaillotText:
             energy.append(
                 "█" * (team["energy"] // 5), style="green" if team["energy"] >= 20 else "red"
             )
-            energy.append("░" * ((ENERGY - team["energy"]) // 5), style="dim")
+            energy.append("░" * (ENERGY // 5 - team["energy"] // 5), style="dim")
             domestiques = t(
                 lang, "label.domestiques_count", reserve=team["reserve"], placed=len(team["placed"])
             )
@@ -350,6 +355,8 @@ class MaillotText:
             params["name"] = names[seat]
         if kind == "roll":
             params["square"] = self.square_name(params["square"], lang)
+        elif kind in ("escape", "attack") and not params["cost"]:
+            kind += "_free"
         elif kind == "effort":
             exempt = params["exempt"]
             params["exempt"] = "" if exempt is None else t(lang, "event.exempt", name=names[exempt])

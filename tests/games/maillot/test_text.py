@@ -72,7 +72,7 @@ def test_the_table_shows_the_loop_the_rider_the_inner_track_and_the_teams() -> N
     state = start(3)
     ride_to(state, CHANCE_SQUARE)
     text = draw(state.view(0))
-    assert "START" in text and "E3" in text and "ESC" in text and "M3" in text
+    assert "S/F" in text and "E3" in text and "ESC" in text and "M3" in text
     assert "@" in text, "the rainbow rider"
     assert "Peloton" in text
     assert "You" in text and "Seat 3 (greedy)" in text
@@ -177,4 +177,4 @@ def test_a_game_at_the_terminal_plays_to_the_end_and_replays() -> None:
     assert session.run()
     assert "Peloton" in output.getvalue()
     show_replay(GAME, session.record, 0, "en", console, boards=False)
-    assert "rolls" in output.getvalue()
+    assert "rolled" in output.getvalue()
