@@ -8,7 +8,7 @@ the same shape. Anything wrong in a file is named in a ValueError, with the squa
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -66,17 +66,21 @@ class Board:
     """A breakaway whose lead reaches this many steps (more than 3:00) wins at once."""
     breakaway_costs: tuple[int, ...]
     """What a breakaway pays at the start of its turn, for a lead of 1, 2, ... steps."""
+    size: int = field(init=False, compare=False)
+    described: tuple[dict[str, Any], ...] = field(init=False, compare=False, repr=False)
+    """Each square as the file writes it, made once: events name the square the rider reaches
+    every turn. Read only."""
 
-    @property
-    def size(self) -> int:
-        return len(self.squares)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", len(self.squares))
+        object.__setattr__(self, "described", tuple(square.to_json() for square in self.squares))
 
     def breakaway_cost(self, lead: int) -> int:
         return self.breakaway_costs[lead - 1]
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "squares": [square.to_json() for square in self.squares],
+            "squares": [dict(square) for square in self.described],
             "track": {
                 "lead_to_win": self.lead_to_win,
                 "breakaway_costs": list(self.breakaway_costs),

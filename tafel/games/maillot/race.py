@@ -252,9 +252,7 @@ class Race:
         if self.crossed:
             self.ending_card, self.lap_card = self.lap_card, -1
             self.ending_no_feed, self.no_feed = self.no_feed, False
-        self.say(
-            "roll", roller, die=die, at=self.rider, square=self.board.squares[self.rider].to_json()
-        )
+        self.say("roll", roller, die=die, at=self.rider, square=self.board.described[self.rider])
 
     # --- The square ------------------------------------------------------------------------------
 
