@@ -100,19 +100,51 @@ def coin_value(coins: int) -> float:
     return SCARCE_COIN_VALUE if coins <= 2 else SPARE_COIN_VALUE
 
 
+def winning_dice(state: AddVantageState, seat: Seat) -> dict[int, int]:
+    """The die values that would win a line's tile at once, with the best tile each wins."""
+    board, tiles = state.dice[seat], state.tiles[seat]
+    wins: dict[int, int] = {}
+    for line, tile in enumerate(tiles):
+        pips = [board[cell] for cell in LINES[line]]
+        need = tile - sum(pips)
+        if tile and pips.count(0) == 1 and 1 <= need <= 6:
+            wins[need] = max(wins.get(need, 0), tile)
+    return wins
+
+
 class QuickAgent(Agent):
-    """Always rolls the fewest dice allowed and places each where it gains most; never buys.
-    Fast enough to play out thousands of games a second inside a search."""
+    """Rolls the fewest dice allowed and places each where it gains most; buys only a die that
+    wins a tile at once and is worth the coin. Fast enough to play out thousands of games a
+    second inside a search."""
 
     name = "quick"
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, AddVantageState)
         if state.phase == CHOOSE:
-            dice = state.roll_range(seat)
-            if dice:
-                return ROLLS[dice.start - 1]
-            return self.rng.choice(state.legal_actions(seat))
+            return self.buy_a_winner(state, seat) or self.roll(state, seat)
+        if not state.room(seat):
+            return DISCARDS[state.pending[0] - 1]
+        return best_placement(state, seat)[1]
+
+    def roll(self, state: AddVantageState, seat: Seat) -> Action:
+        dice = state.roll_range(seat)
+        if dice:
+            return ROLLS[dice.start - 1]
+        return self.rng.choice(state.legal_actions(seat))
+
+    def buy_a_winner(self, state: AddVantageState, seat: Seat) -> Action | None:
+        if not state.coins[seat] or not state.room(seat):
+            return None
+        wins = winning_dice(state, seat)
+        cost = coin_value(state.coins[seat])
+        best: tuple[int, Action] | None = None
+        for action in state.legal_actions(seat):
+            if isinstance(action, Buy):
+                tile = wins.get(state.dice[action.seller][action.cell], 0)
+                if tile - cost > BUY_THRESHOLD and (best is None or tile > best[0]):
+                    best = (tile, action)
+        return best[1] if best else None
         if not state.room(seat):
             return DISCARDS[state.pending[0] - 1]
         return best_placement(state, seat)[1]
@@ -147,20 +179,18 @@ class GreedyAgent(Agent):
         """Roll the fewest dice allowed, unless a die on another board is worth more than the
         dice one expects to roll (and than the coin it costs)."""
         dice = state.roll_range(seat)
-        expected_roll = (
-            dice.start * sum(self.best_gain(state, seat, value) for value in range(1, 7)) / 6
-            if dice
-            else float("-inf")
-        )
+        gains = [self.best_gain(state, seat, value) for value in range(1, 7)]
+        expected_roll = dice.start * sum(gains) / 6 if dice else float("-inf")
+        cost = coin_value(state.coins[seat])
         best_buy: tuple[float, Action] | None = None
         for action in state.legal_actions(seat):
             if not isinstance(action, Buy):
                 continue
             value = state.dice[action.seller][action.cell]
             worth = (
-                self.best_gain(state, seat, value)
+                gains[value - 1]
                 + OPPONENT_WEIGHT * removal_loss(state, action.seller, action.cell)
-                - coin_value(state.coins[seat])
+                - cost
             )
             if best_buy is None or worth > best_buy[0]:
                 best_buy = (worth, action)
