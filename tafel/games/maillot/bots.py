@@ -35,19 +35,25 @@ from tafel.games.maillot.rules import MaillotState
 
 LANDINGS_PER_LAP = 2 / 7
 """How often the rider lands on a given square in a lap: once per 3.5 squares ridden."""
-LAPS_AHEAD = 6
-"""How many more laps a domestique placed now is expected to work."""
+LAPS_AHEAD = 9
+"""How many more laps a domestique placed now is expected to work (tuned in games between
+bots: bidding for fewer laps lost to bots bidding for more)."""
 HEAD_OF_PELOTON_VALUE = 2.0
 """What being lifted to the head of the peloton (and the escape it offers) is worth per
 landing, in energy."""
 RESERVE_ENERGY = 15
-"""Energy a team keeps back from bids and escapes: about one lap of effort squares."""
+"""Energy a team keeps back when it escapes: about one lap of effort squares."""
+BID_RESERVE = 5
+"""Energy a team keeps back when it bids: a domestique placed pays for itself, and 15 more
+come at the end of the lap."""
 LOW_ENERGY = 12
 """Below this a team retires a domestique from its reserve before a payment takes one from the
 board."""
 PRIZE_REACH = 14
 """How many squares ahead a prize (the line of a rainbow lap, a sprint, a mountain) is worth
 escaping for: about four turns, as long as a breakaway usually lasts."""
+LEAD_BUDGET = 6
+"""Energy beyond the reserve that an escape must leave: three turns of a lead at 2 a turn."""
 AWAY_MARGIN = 8
 """A breakaway rides on while it keeps at least this much energy after paying."""
 
@@ -80,9 +86,9 @@ def spare_energy(state: MaillotState, seat: Seat) -> int:
 
 
 class QuickAgent(Agent):
-    """A cheap rule of thumb for every decision, fast enough to play out thousands of games a
-    second inside a search: escape with energy to spare, bid up to a fixed worth per effort
-    point, retire from the reserve when low."""
+    """A cheap rule of thumb for every decision, fast enough to play out games by the hundred
+    inside a search: escape with energy to spare, bid up to what a square is worth (never
+    minding what a move gives up), retire from the reserve when low."""
 
     name = "quick"
 
@@ -102,11 +108,11 @@ class QuickAgent(Agent):
                     return GIVE_UP
             return ROLL
         if phase == ESCAPE_PHASE:
-            return ESCAPE if spare_energy(state, seat) >= state.escape_cost + 5 else STAY
+            spare = spare_energy(state, seat) - state.escape_cost
+            return ESCAPE if spare >= LEAD_BUDGET else STAY
         if phase == AUCTION_PHASE:
-            cost = state.board.squares[state.auctioned].value
-            limit = min(2 * cost + 2, spare_energy(state, seat))
-            if state.domestiques(seat) and state.high < limit:
+            limit = min(square_value(state, state.auctioned), state.energy[seat] - BID_RESERVE)
+            if state.domestiques(seat) and state.high + 1 <= limit:
                 return BIDS[state.high]
             return PASS
         if phase == DEBT:
@@ -166,7 +172,7 @@ class GreedyAgent(Agent):
         spare = spare_energy(state, seat) - cost
         if seat == state.breakaway:
             return ESCAPE if spare >= 0 else STAY
-        return ESCAPE if spare >= 3 * 2 and prize_ahead(state) else STAY
+        return ESCAPE if spare >= LEAD_BUDGET and prize_ahead(state) else STAY
 
     def bid_or_pass(self, state: MaillotState, seat: Seat) -> Action:
         """Bid the least that leads, up to what the square is worth to the team (less what
@@ -176,7 +182,7 @@ class GreedyAgent(Agent):
         worth = square_value(state, state.auctioned)
         if not state.reserve[seat]:
             worth -= square_value(state, cheapest_placed(state, seat))
-        limit = min(worth, spare_energy(state, seat))
+        limit = min(worth, state.energy[seat] - BID_RESERVE)
         if state.high + 1 <= limit:
             return BIDS[state.high]
         return PASS

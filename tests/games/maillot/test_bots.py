@@ -83,9 +83,13 @@ def test_greedy_values_a_square_by_its_cost() -> None:
 
 def test_greedy_keeps_energy_back_when_bidding() -> None:
     state = start(3)
-    state.energy[1] = 16
-    ride_to(state, CLIMB_4, 4)
-    assert greedy().act(state, 1) == PASS
+    state.energy[1] = 20
+    ride_to(state, CLIMB_4, 4)  # 16 left after paying for the square
+    assert square_value(state, CLIMB_4) > 12
+    state.high = 10
+    assert greedy().act(state, 1) == BIDS[10]
+    state.high = 11
+    assert greedy().act(state, 1) == PASS, "a bid of 12 would leave less than 5"
 
 
 def test_greedy_moving_a_domestique_bids_only_the_gain() -> None:
