@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tafel.engine.contract import Action, Game, Json, Seat, State
+from tafel.engine.contract import Action, Game, IllegalAction, Json, Seat, State
 
 
 class RecordError(ValueError):
@@ -30,6 +30,7 @@ class GameRecord:
 
     @classmethod
     def new(cls, game: Game, seats: list[str], seed: int, options: Any) -> GameRecord:
+        options = options if options is not None else game.options_type()
         return cls(game.id, game.rules_version, game.options_to_json(options), seed, seats)
 
     def add(self, seat: Seat, action: Action) -> None:
@@ -82,12 +83,18 @@ def replay_steps(
             f"the record was played under rules version {record.rules_version}; "
             f"this Tafel has version {game.rules_version} of {game.id}"
         )
-    options = game.options_from_json(record.options)
-    state = game.start(len(record.seats), record.seed, options)
+    try:
+        options = game.options_from_json(record.options)
+        state = game.start(len(record.seats), record.seed, options)
+    except ValueError as error:
+        raise RecordError(f"the record's game cannot be set up: {error}") from None
     yield None, None, state
-    for seat, data in record.actions:
-        action = game.action_from_json(data)
-        state.apply(seat, action)
+    for number, (seat, data) in enumerate(record.actions, 1):
+        try:
+            action = game.action_from_json(data)
+            state.apply(seat, action)
+        except IllegalAction as error:
+            raise RecordError(f"action {number} of the record is illegal: {error}") from None
         yield seat, action, state
 
 

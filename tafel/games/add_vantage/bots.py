@@ -7,7 +7,6 @@ same way against the bonus tiles, discounted because the other players race for 
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import product
 
 from tafel.agents.base import Agent
@@ -16,7 +15,6 @@ from tafel.games.add_vantage.rules import (
     CHOOSE,
     DISCARDS,
     LINES,
-    LINES_THROUGH,
     PLACE_BOUGHT,
     PLACES,
     ROLLS,
@@ -31,64 +29,69 @@ SCARCE_COIN_VALUE = 6.0
 SPARE_COIN_VALUE = 1.0
 """Coins beyond two need not be rolled with: they are worth a die bought or discarded later."""
 OPPONENT_WEIGHT = 0.5
+"""How much hurting one of several opponents counts against helping oneself."""
 BUY_THRESHOLD = 7.0
 """A buy gives up a second die this turn and hands a coin to a rival: it must be worth about
 a tile won now."""
-"""How much hurting one of several opponents counts against helping oneself."""
 
 
-@cache
 def chance_of_sum(dice: int, total: int) -> float:
     """The chance that `dice` fair dice add up to exactly `total`."""
-    if dice == 0:
-        return 1.0 if total == 0 else 0.0
     hits = sum(1 for faces in product(range(1, 7), repeat=dice) if sum(faces) == total)
     return hits / 6.0**dice
 
 
-def line_prospect(board: list[int], line: tuple[int, ...], target: int) -> float:
-    """The tile `target` times the chance this line ends up adding to it."""
-    pips = [board[cell] for cell in line]
-    missing = pips.count(0)
-    return target * chance_of_sum(missing, target - sum(pips))
+CHANCE = [[chance_of_sum(dice, total) for total in range(19)] for dice in range(4)]
 
 
-def cell_prospect(state: AddVantageState, seat: Seat, board: list[int], cell: int) -> float:
-    """What the lines through `cell` are worth on `board` (which may be a what-if copy)."""
-    tiles = state.tiles[seat]
-    total = sum(
-        line_prospect(board, LINES[line], tiles[line])
-        for line in LINES_THROUGH[cell]
-        if tiles[line]
-    )
-    bonus = [tile for tile in state.bonus if tile]
-    for diagonal in state.diagonals():
-        if cell in diagonal and bonus:
-            best = max(line_prospect(board, diagonal, tile) for tile in bonus)
-            total += BONUS_DISCOUNT * best
-    return total
+def worth(targets: tuple[int, ...], total: int, missing: int) -> float:
+    """The best of `targets` times the chance that `missing` dice bring `total` up to it."""
+    chances = CHANCE[missing]
+    return max(t * chances[t - total] if 0 <= t - total <= 18 else 0.0 for t in targets)
 
 
-def placement_gain(state: AddVantageState, seat: Seat, value: int, cell: int) -> float:
-    board = state.dice[seat]
-    after = list(board)
-    after[cell] = value
-    return cell_prospect(state, seat, after, cell) - cell_prospect(state, seat, board, cell)
+class Prospects:
+    """One board's lines that can still win a tile, seen from each cell: the line's possible
+    tiles, its weight, the sum of its dice and how many dice it still misses."""
 
+    __slots__ = ("through",)
 
-def removal_loss(state: AddVantageState, seat: Seat, cell: int) -> float:
-    """What a player loses in prospects when a die is bought off `cell` of their board."""
-    board = state.dice[seat]
-    after = list(board)
-    after[cell] = 0
-    return cell_prospect(state, seat, board, cell) - cell_prospect(state, seat, after, cell)
+    def __init__(self, state: AddVantageState, seat: Seat) -> None:
+        board = state.dice[seat]
+        lines: list[tuple[tuple[int, ...], tuple[int, ...], float]] = [
+            (LINES[line], (tile,), 1.0) for line, tile in enumerate(state.tiles[seat]) if tile
+        ]
+        bonus = tuple(tile for tile in state.bonus if tile)
+        if bonus:
+            lines.extend((diagonal, bonus, BONUS_DISCOUNT) for diagonal in state.diagonals())
+        self.through: list[list[tuple[tuple[int, ...], float, int, int]]] = [[] for _ in board]
+        for cells, targets, weight in lines:
+            pips = [board[cell] for cell in cells]
+            entry = (targets, weight, sum(pips), pips.count(0))
+            for cell in cells:
+                self.through[cell].append(entry)
+
+    def gain(self, value: int, cell: int) -> float:
+        """What placing a die showing `value` on the empty `cell` adds to the board's prospects."""
+        return sum(
+            weight * (worth(targets, total + value, missing - 1) - worth(targets, total, missing))
+            for targets, weight, total, missing in self.through[cell]
+        )
+
+    def loss(self, value: int, cell: int) -> float:
+        """What taking the die showing `value` off `cell` costs the board's prospects."""
+        return sum(
+            weight * (worth(targets, total, missing) - worth(targets, total - value, missing + 1))
+            for targets, weight, total, missing in self.through[cell]
+        )
 
 
 def best_placement(state: AddVantageState, seat: Seat) -> tuple[float, Action]:
     """The pending die and empty cell whose placement gains most."""
+    prospects = Prospects(state, seat)
     empty = state.empty_cells(seat)
     options = [
-        (placement_gain(state, seat, value, cell), PLACES[value - 1][cell])
+        (prospects.gain(value, cell), PLACES[value - 1][cell])
         for value in sorted(set(state.pending))
         for cell in empty
     ]
@@ -168,37 +171,40 @@ class GreedyAgent(Agent):
             and state.phase != PLACE_BOUGHT
             and state.coins[seat] > 1
         ):
-            worst = min(state.pending, key=lambda value: self.best_gain(state, seat, value))
+            gains = best_gains(state, seat)
+            worst = min(state.pending, key=lambda value: gains[value - 1])
             return DISCARDS[worst - 1]
         return placement
-
-    def best_gain(self, state: AddVantageState, seat: Seat, value: int) -> float:
-        return max(placement_gain(state, seat, value, cell) for cell in state.empty_cells(seat))
 
     def choose(self, state: AddVantageState, seat: Seat) -> Action:
         """Roll the fewest dice allowed, unless a die on another board is worth more than the
         dice one expects to roll (and than the coin it costs)."""
         dice = state.roll_range(seat)
-        gains = [self.best_gain(state, seat, value) for value in range(1, 7)]
+        gains = best_gains(state, seat)
         expected_roll = dice.start * sum(gains) / 6 if dice else float("-inf")
         cost = coin_value(state.coins[seat])
+        boards = [Prospects(state, other) for other in range(state.players)]
         best_buy: tuple[float, Action] | None = None
         for action in state.legal_actions(seat):
             if not isinstance(action, Buy):
                 continue
             value = state.dice[action.seller][action.cell]
-            worth = (
-                gains[value - 1]
-                + OPPONENT_WEIGHT * removal_loss(state, action.seller, action.cell)
-                - cost
-            )
-            if best_buy is None or worth > best_buy[0]:
-                best_buy = (worth, action)
+            loss = boards[action.seller].loss(value, action.cell)
+            buy_worth = gains[value - 1] + OPPONENT_WEIGHT * loss - cost
+            if best_buy is None or buy_worth > best_buy[0]:
+                best_buy = (buy_worth, action)
         if best_buy is not None and best_buy[0] > max(expected_roll, BUY_THRESHOLD):
             return best_buy[1]
         if dice:
             return ROLLS[dice.start - 1]
         return self.rng.choice(state.legal_actions(seat))
+
+
+def best_gains(state: AddVantageState, seat: Seat) -> list[float]:
+    """For each die value 1 to 6, what placing it on its best empty cell would gain."""
+    prospects = Prospects(state, seat)
+    empty = state.empty_cells(seat)
+    return [max(prospects.gain(value, cell) for cell in empty) for value in range(1, 7)]
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}

@@ -316,7 +316,7 @@ class AddVantageState(State):
                 self._check_choosing()
                 allowed = self.roll_range(seat)
                 if not allowed:
-                    raise IllegalAction("no_coins")
+                    raise IllegalAction(self._why_no_roll(seat))
                 if n < allowed.start:
                     raise IllegalAction(
                         "roll_at_least", least=allowed.start, coins=self.coins[seat]
@@ -324,6 +324,7 @@ class AddVantageState(State):
                 if n > allowed.stop - 1:
                     raise IllegalAction("roll_at_most", most=allowed.stop - 1)
             case Place(value=value, cell=cell):
+                self._check_cell(cell)
                 if self.phase not in (PLACE_ROLLED, PLACE_BOUGHT):
                     raise IllegalAction("nothing_to_place")
                 if value not in self.pending:
@@ -338,6 +339,9 @@ class AddVantageState(State):
                 if value not in self.pending:
                     raise IllegalAction("no_such_die", value=value)
             case Buy(seller=seller, cell=cell):
+                self._check_cell(cell)
+                if not 0 <= seller < self.players:
+                    raise IllegalAction("no_such_player", seat=seller + 1)
                 self._check_choosing()
                 if not self.coins[seat]:
                     raise IllegalAction("no_coins")
@@ -345,13 +349,12 @@ class AddVantageState(State):
                     raise IllegalAction("board_full")
                 if seller == seat:
                     raise IllegalAction("buy_from_self")
-                if seller >= self.players:
-                    raise IllegalAction("no_such_player", seat=seller)
                 if not self.dice[seller][cell]:
                     raise IllegalAction("no_die_there", cell=CELL_NAMES[cell])
                 if (seller, cell) in self.no_buyback[seat]:
                     raise IllegalAction("no_buyback", cell=CELL_NAMES[cell])
             case Remove(cell=cell):
+                self._check_cell(cell)
                 if not self.options.remove_die:
                     raise IllegalAction("remove_not_in_game")
                 self._check_choosing()
@@ -363,6 +366,18 @@ class AddVantageState(State):
                     raise IllegalAction("no_die_there", cell=CELL_NAMES[cell])
             case _:
                 raise IllegalAction("malformed_action")
+
+    def _why_no_roll(self, seat: Seat) -> str:
+        if not self.coins[seat]:
+            return "no_coins"
+        if not self.room(seat):
+            return "board_full"
+        return "no_dice_left"
+
+    @staticmethod
+    def _check_cell(cell: int) -> None:
+        if not 0 <= cell < CELLS:
+            raise IllegalAction("no_such_cell")
 
     def _check_choosing(self) -> None:
         if self.phase != CHOOSE:
@@ -398,7 +413,7 @@ class AddVantageState(State):
         self.dice[seat][cell] = value
         events.append(Event("place", {"value": value, "cell": CELL_NAMES[cell]}, seat))
         if self.options.tiles_stay:
-            self.reserve_bonus(seat, cell, events)
+            self.hold_bonus_tiles(events)
         else:
             self.win_tiles(seat, cell, events)
         if self.phase == PLACE_BOUGHT:
@@ -409,7 +424,8 @@ class AddVantageState(State):
             self.end_turn(events)
 
     def discard(self, seat: Seat, value: int, events: list[Event]) -> None:
-        """ "Een dobbelsteen opgeven": the die goes back, the coin leaves the game."""
+        """Giving up a die ("een dobbelsteen opgeven"): the die goes back to the middle, the
+        coin leaves the game."""
         self.pending.remove(value)
         self.pool += 1
         self.pay_into_box(seat)
@@ -418,26 +434,27 @@ class AddVantageState(State):
             self.end_turn(events)
 
     def buy(self, seat: Seat, seller: Seat, cell: int, events: list[Event]) -> None:
-        """ "Een dobbelsteen kopen": the seller cannot refuse and receives the coin."""
+        """Buying a die ("een dobbelsteen kopen"): the seller cannot refuse and receives the
+        coin."""
         value = self.dice[seller][cell]
-        self.coins[seat] -= 1
-        self.coins[seller] += 1
-        self.take_die(seller, cell)
-        self.pending = [value]
-        self.seller = seller
-        self.phase = PLACE_BOUGHT
         events.append(
             Event("buy", {"seller": seller, "value": value, "cell": CELL_NAMES[cell]}, seat)
         )
+        self.coins[seat] -= 1
+        self.coins[seller] += 1
+        self.take_die(seller, cell, events)
+        self.pending = [value]
+        self.seller = seller
+        self.phase = PLACE_BOUGHT
 
     def remove(self, seat: Seat, cell: int, events: list[Event]) -> None:
         """Optional rule (c): once per turn, a coin out of the game to take off one's own die."""
         value = self.dice[seat][cell]
-        self.take_die(seat, cell)
+        events.append(Event("remove", {"value": value, "cell": CELL_NAMES[cell]}, seat))
+        self.take_die(seat, cell, events)
         self.pool += 1
         self.pay_into_box(seat)
         self.removed = True
-        events.append(Event("remove", {"value": value, "cell": CELL_NAMES[cell]}, seat))
         if not self.can_act(seat):
             self.end_turn(events)
 
@@ -445,10 +462,10 @@ class AddVantageState(State):
         self.coins[seat] -= 1
         self.box += 1
 
-    def take_die(self, seat: Seat, cell: int) -> None:
+    def take_die(self, seat: Seat, cell: int, events: list[Event]) -> None:
         self.dice[seat][cell] = 0
         if self.options.tiles_stay:
-            self.release_bonus(seat, cell)
+            self.release_bonus(seat, cell, events)
 
     # --- Winning tiles ----------------------------------------------------------------------------
 
@@ -480,22 +497,27 @@ class AddVantageState(State):
         secret = ("tile",) if self.options.hidden_tiles else ()
         events.append(Event("win_tile", {"tile": tile, "line": line}, seat, secret))
 
-    def reserve_bonus(self, seat: Seat, cell: int, events: list[Event]) -> None:
-        """Rule (a): a diagonal adding up to a free bonus tile holds it until a die leaves it."""
-        for index, diagonal in enumerate(self.diagonals()):
-            if cell not in diagonal or (seat, index) in self.reserved:
-                continue
-            total = self.line_sum(seat, diagonal)
-            for slot, tile in enumerate(self.bonus):
-                if tile == total and self.reserved[slot] is None:
-                    self.reserved[slot] = (seat, index)
-                    events.append(Event("hold_bonus", {"tile": tile}, seat))
-                    break
+    def hold_bonus_tiles(self, events: list[Event]) -> None:
+        """Rule (a): a diagonal adding up to a free bonus tile holds it until a die leaves it.
+        When a tile comes free, the diagonals that add up to it are served in turn order from
+        the current player, whose action freed it."""
+        for offset in range(self.players):
+            seat = (self.current + offset) % self.players
+            for index, diagonal in enumerate(self.diagonals()):
+                if (seat, index) in self.reserved:
+                    continue
+                total = self.line_sum(seat, diagonal)
+                for slot, tile in enumerate(self.bonus):
+                    if tile == total and self.reserved[slot] is None:
+                        self.reserved[slot] = (seat, index)
+                        events.append(Event("hold_bonus", {"tile": tile}, seat))
+                        break
 
-    def release_bonus(self, seat: Seat, cell: int) -> None:
+    def release_bonus(self, seat: Seat, cell: int, events: list[Event]) -> None:
         for index, diagonal in enumerate(self.diagonals()):
             if cell in diagonal and (seat, index) in self.reserved:
                 self.reserved[self.reserved.index((seat, index))] = None
+                self.hold_bonus_tiles(events)
 
     # --- End of a turn and of the game ------------------------------------------------------------
 
@@ -632,18 +654,18 @@ class AddVantageState(State):
                 "diagonal": self.options.diagonal,
             },
             "rng": self.rng.to_json(),
-            "dice": self.dice,
-            "tiles": self.tiles,
-            "bonus": self.bonus,
+            "dice": [list(board) for board in self.dice],
+            "tiles": [list(tiles) for tiles in self.tiles],
+            "bonus": list(self.bonus),
             "reserved": [list(holder) if holder else None for holder in self.reserved],
-            "won": self.won,
-            "coins": self.coins,
+            "won": [list(won) for won in self.won],
+            "coins": list(self.coins),
             "box": self.box,
             "pool": self.pool,
-            "unused": self.unused,
+            "unused": list(self.unused),
             "current": self.current,
             "phase": self.phase,
-            "pending": self.pending,
+            "pending": list(self.pending),
             "seller": self.seller,
             "removed": self.removed,
             "no_buyback": [[list(b) for b in blocked] for blocked in self.no_buyback],

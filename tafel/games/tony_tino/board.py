@@ -67,3 +67,25 @@ POINT_NAMES = tuple("abcdef"[p % SIZE] + str(p // SIZE + 1) for p in range(POINT
 def street_name(street: int) -> str:
     """A street's name in any language: the rows are numbered 1-6, the columns lettered a-f."""
     return str(street + 1) if street < SIZE else "abcdef"[street - SIZE]
+
+
+# --- Markers in the state ----------------------------------------------------------------------
+
+PLAYERS = 2
+NOBODY = -1
+"""The owner of a point that holds a disc, not a figure."""
+OPEN = -1
+"""The result of a street not yet scored: it still holds its token."""
+TIE = 2
+"""The result of a street whose sums tied: its token left the game."""
+VOID = 3
+"""The result of a street whose six points all got colour discs at setup: no token."""
+NO_CARD = -1
+NOWHERE = -1
+
+# Phases of a turn.
+CARD = "card"
+RAID = "raid"
+TARGET = "target"
+PLACE = "place"
+OVER = "over"

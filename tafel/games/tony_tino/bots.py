@@ -24,6 +24,7 @@ from tafel.games.tony_tino.actions import (
     STREET_CHOICES,
 )
 from tafel.games.tony_tino.board import (
+    CARD,
     COLOUR_DISCS,
     COLUMN_OF,
     CORRUPTION,
@@ -31,9 +32,13 @@ from tafel.games.tony_tino.board import (
     FLYING_SWITCH,
     HITMAN,
     NEW_VALUE,
+    NOBODY,
+    OPEN,
+    PLACE,
     POINTS,
     POLICE_RAID,
     PRO,
+    RAID,
     ROW_OF,
     RUSSIAN_ROULETTE,
     SHIFT,
@@ -42,8 +47,8 @@ from tafel.games.tony_tino.board import (
     STREETS,
     SWAP,
 )
-from tafel.games.tony_tino.cards import EFFECTS, NOBODY, OPEN
-from tafel.games.tony_tino.rules import CARD, PLACE, RAID, TonyTinoState
+from tafel.games.tony_tino.cards import EFFECTS
+from tafel.games.tony_tino.rules import TonyTinoState
 
 ALL_POINTS = range(POINTS)
 MAX_MARGIN = 3 * 2 * SIZE

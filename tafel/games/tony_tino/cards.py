@@ -16,6 +16,7 @@ from tafel.games.tony_tino.board import (
     CORRUPTION,
     FLYING_SWITCH,
     NEW_VALUE,
+    OPEN,
     POINT_NAMES,
     POINTS,
     PRO,
@@ -32,10 +33,6 @@ if TYPE_CHECKING:
 
 POINT = "point"
 STREET = "street"
-OPEN = -1
-"""The result of a street not yet scored: it still holds its token."""
-NOBODY = -1
-"""The owner of a point that holds a disc, not a figure."""
 ALL_POINTS = range(POINTS)
 
 

@@ -37,9 +37,9 @@ from tafel.games.tony_tino.actions import (
     PlayCard,
 )
 from tafel.games.tony_tino.board import (
+    CARD,
     CARD_NAMES,
     COLOUR_DISCS,
-    COLOURS,
     COLUMN_OF,
     DECK,
     FACE_UP,
@@ -47,34 +47,32 @@ from tafel.games.tony_tino.board import (
     FIGURES,
     HAND_SIZE,
     HITMAN,
+    NO_CARD,
+    NOBODY,
+    NOWHERE,
     NUMBERED_DISCS,
+    OPEN,
+    OVER,
+    PLACE,
+    PLAYERS,
     POINT_NAMES,
     POINTS,
     POLICE_RAID,
+    RAID,
     ROW_OF,
     SIZE,
     STREETS,
+    TARGET,
+    TIE,
     TOKENS,
+    VOID,
     street_name,
 )
-from tafel.games.tony_tino.cards import EFFECTS, NOBODY, OPEN, POINT, TargetedCard
+from tafel.games.tony_tino.cards import EFFECTS, POINT, TargetedCard
+from tafel.games.tony_tino.views import seat_view
 
-PLAYERS = 2
-TIE = 2
-"""The result of a street whose sums tied: its token left the game."""
-VOID = 3
-"""The result of a street whose six points all got colour discs at setup: no token."""
-NO_CARD = -1
-NOWHERE = -1
 ALL_POINTS = range(POINTS)
 CARD_KINDS = range(len(CARD_NAMES))
-
-# Phases of a turn.
-CARD = "card"
-RAID = "raid"
-TARGET = "target"
-PLACE = "place"
-OVER = "over"
 
 OutOfFigures = Literal["play-card", "skip"]
 PLAY_CARD: OutOfFigures = "play-card"
@@ -527,60 +525,7 @@ class TonyTinoState(State):
     # --- Views, copies and snapshots ------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> Json:
-        """The board, tokens and face-up figures are open; hands only to their owner (counts to
-        the others); deck and stack orders to nobody. A stack's values are shown sorted: they
-        follow from the figures one has seen."""
-        players = []
-        for owner in range(PLAYERS):
-            hand = self.hands[owner]
-            players.append(
-                {
-                    "colour": COLOURS[owner],
-                    "face_up": list(self.face_up[owner]),
-                    "stack": len(self.stacks[owner]),
-                    "stack_values": sorted(self.stacks[owner]),
-                    "hand": (
-                        [CARD_NAMES[c] for c in CARD_KINDS for _ in range(hand[c])]
-                        if owner == seat
-                        else None
-                    ),
-                    "hand_count": sum(hand),
-                    "deck": len(self.decks[owner]),
-                    "discards": [CARD_NAMES[card] for card in self.discards[owner]],
-                    "won": list(self.won[owner]),
-                    "score": sum(self.won[owner]),
-                }
-            )
-        return {
-            "game": "tony-tino",
-            "seat": seat,
-            "players": PLAYERS,
-            "options": {"out-of-figures": self.options.out_of_figures},
-            "current": None if self.phase == OVER else self.current,
-            "phase": self.phase,
-            "card": CARD_NAMES[self.card] if self.card != NO_CARD else None,
-            "chosen": list(self.chosen),
-            "shifted": None if self.shifted == NOWHERE else self.shifted,
-            "extra_turn": self.extra_turn,
-            "open_points": self.open_points() if self.phase != OVER else [],
-            "discs": [number or None for number in self.disc],
-            "figures": [
-                None if self.owner[p] == NOBODY else [self.owner[p], self.value[p]]
-                for p in ALL_POINTS
-            ],
-            "streets": [
-                {"token": self.tokens[s], "result": self.result_name(s)}
-                for s in range(len(STREETS))
-            ],
-            "boards": players,
-            "outcome": self._outcome.to_json() if self._outcome else None,
-            "events": self.events_for(seat),
-        }
-
-    def result_name(self, street: int) -> str | int:
-        """'open', 'tie', 'void', or the seat that took the token."""
-        result = self.result[street]
-        return {OPEN: "open", TIE: "tie", VOID: "void"}.get(result, result)
+        return seat_view(self, seat)
 
     def clone(self) -> Self:
         return self._copy(self.rng.clone())

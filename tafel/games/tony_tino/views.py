@@ -1,0 +1,82 @@
+"""What each seat sees of a Tony & Tino game, as JSON-ready data.
+
+The board, the tokens, the face-up figures and the discard piles are open; a hand only to its
+owner (the others see how many cards it holds); the order of a deck or a figure stack to nobody.
+A stack's values are shown sorted: they follow from the figures everyone has seen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tafel.engine import Json, Seat
+from tafel.games.tony_tino.board import (
+    CARD_NAMES,
+    COLOURS,
+    NO_CARD,
+    NOBODY,
+    NOWHERE,
+    OPEN,
+    OVER,
+    PLAYERS,
+    POINTS,
+    STREETS,
+    TIE,
+    VOID,
+)
+
+if TYPE_CHECKING:
+    from tafel.games.tony_tino.rules import TonyTinoState
+
+RESULT_NAMES = {OPEN: "open", TIE: "tie", VOID: "void"}
+"""A street's result in a view: these, or the seat that took its token."""
+
+
+def seat_view(state: TonyTinoState, seat: Seat | None) -> Json:
+    over = state.phase == OVER
+    outcome = state.outcome()
+    return {
+        "game": "tony-tino",
+        "seat": seat,
+        "players": PLAYERS,
+        "options": {"out-of-figures": state.options.out_of_figures},
+        "current": None if over else state.current,
+        "phase": state.phase,
+        "card": CARD_NAMES[state.card] if state.card != NO_CARD else None,
+        "chosen": list(state.chosen),
+        "shifted": None if state.shifted == NOWHERE else state.shifted,
+        "extra_turn": state.extra_turn,
+        "open_points": [] if over else state.open_points(),
+        "discs": [number or None for number in state.disc],
+        "figures": [
+            None if state.owner[p] == NOBODY else [state.owner[p], state.value[p]]
+            for p in range(POINTS)
+        ],
+        "streets": [
+            {"token": state.tokens[s], "result": RESULT_NAMES.get(state.result[s], state.result[s])}
+            for s in range(len(STREETS))
+        ],
+        "boards": [player_view(state, owner, seat) for owner in range(PLAYERS)],
+        "outcome": outcome.to_json() if outcome else None,
+        "events": state.events_for(seat),
+    }
+
+
+def player_view(state: TonyTinoState, owner: Seat, seat: Seat | None) -> Json:
+    hand = state.hands[owner]
+    return {
+        "colour": COLOURS[owner],
+        "face_up": list(state.face_up[owner]),
+        "stack": len(state.stacks[owner]),
+        "stack_values": sorted(state.stacks[owner]),
+        "hand": (
+            [CARD_NAMES[card] for card, count in enumerate(hand) for _ in range(count)]
+            if owner == seat
+            else None
+        ),
+        "hand_count": sum(hand),
+        "deck": len(state.decks[owner]),
+        "discards": [CARD_NAMES[card] for card in state.discards[owner]],
+        "won": list(state.won[owner]),
+        "score": sum(state.won[owner]),
+    }
