@@ -1,0 +1,130 @@
+"""Options: NAME=VALUE parsing, JSON round trips, booleans, choices and numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pytest
+
+from tafel.engine import OptionError
+from tafel.engine.options import (
+    option_choices,
+    option_help,
+    options_from_json,
+    options_to_json,
+    parse_options,
+)
+from tafel.games.add_vantage import GAME
+from tafel.games.add_vantage.rules import Options
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """Every kind of option the engine reads, for the tests below."""
+
+    fast: bool = False
+    rounds: int = field(default=3, metadata={"range": (1, 5)})
+    mode: Literal["a", "b"] = "a"
+    name: str | None = None
+
+
+def test_no_options_gives_the_defaults() -> None:
+    assert parse_options(Knobs, []) == Knobs()
+    assert GAME.parse_options([]) == Options()
+
+
+def test_name_value_pairs_set_options_named_with_dashes() -> None:
+    options = GAME.parse_options(["tiles-stay=yes", "hidden-tiles=on", "diagonal=either"])
+    assert options == Options(tiles_stay=True, hidden_tiles=True, diagonal="either")
+
+
+def test_spaces_around_names_and_values_are_ignored() -> None:
+    assert GAME.parse_options([" remove-die = true "]) == Options(remove_die=True)
+
+
+@pytest.mark.parametrize("text", ["true", "True", "yes", "on", "1"])
+def test_true_values(text: str) -> None:
+    assert GAME.parse_options([f"remove-die={text}"]).remove_die is True
+
+
+@pytest.mark.parametrize("text", ["false", "FALSE", "no", "off", "0"])
+def test_false_values(text: str) -> None:
+    assert GAME.parse_options([f"remove-die={text}"]).remove_die is False
+
+
+@pytest.mark.parametrize("text", ["maybe", "", "2", "ja"])
+def test_a_bad_bool_is_an_option_error(text: str) -> None:
+    with pytest.raises(OptionError, match="remove-die"):
+        GAME.parse_options([f"remove-die={text}"])
+
+
+def test_an_unknown_option_is_an_option_error_naming_the_known_ones() -> None:
+    with pytest.raises(OptionError, match=r"unknown option colour .*tiles-stay"):
+        GAME.parse_options(["colour=red"])
+
+
+def test_underscored_names_are_not_option_names() -> None:
+    with pytest.raises(OptionError, match="unknown option tiles_stay"):
+        GAME.parse_options(["tiles_stay=true"])
+
+
+def test_a_pair_without_equals_sign_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match="NAME=VALUE"):
+        GAME.parse_options(["tiles-stay"])
+
+
+def test_a_literal_option_takes_only_its_choices() -> None:
+    assert GAME.parse_options(["diagonal=main"]).diagonal == "main"
+    with pytest.raises(OptionError, match="main, either"):
+        GAME.parse_options(["diagonal=anti"])
+    with pytest.raises(OptionError):
+        GAME.parse_options(["diagonal=Either"])
+
+
+def test_choices_are_read_from_the_literal_type() -> None:
+    fields = {f.name: f for f in Options.__dataclass_fields__.values()}
+    assert option_choices(Options, fields["diagonal"]) == ("main", "either")
+    assert option_choices(Options, fields["tiles_stay"]) is None
+
+
+def test_whole_number_options_and_their_range() -> None:
+    assert parse_options(Knobs, ["rounds=5"]).rounds == 5
+    for bad in ("0", "6", "three", "2.5"):
+        with pytest.raises(OptionError, match="rounds"):
+            parse_options(Knobs, [f"rounds={bad}"])
+    with pytest.raises(OptionError):
+        options_from_json(Knobs, {"rounds": True})
+
+
+def test_text_options() -> None:
+    assert parse_options(Knobs, ["name=Anouk"]).name == "Anouk"
+    assert options_from_json(Knobs, {"name": None}).name is None
+
+
+def test_json_round_trip() -> None:
+    options = Options(tiles_stay=True, remove_die=True, diagonal="either")
+    data = GAME.options_to_json(options)
+    assert data == {
+        "tiles-stay": True,
+        "hidden-tiles": False,
+        "remove-die": True,
+        "diagonal": "either",
+    }
+    assert GAME.options_from_json(data) == options
+    knobs = Knobs(fast=True, rounds=2, mode="b", name="x")
+    assert options_from_json(Knobs, options_to_json(knobs)) == knobs
+
+
+def test_json_options_are_checked_too() -> None:
+    with pytest.raises(OptionError):
+        GAME.options_from_json({"diagonal": "anti"})
+    with pytest.raises(OptionError):
+        GAME.options_from_json({"no-such": 1})
+    assert GAME.options_from_json({"tiles-stay": "yes"}).tiles_stay is True
+
+
+def test_every_add_vantage_option_has_help_in_english_and_dutch() -> None:
+    for f in Options.__dataclass_fields__.values():
+        assert option_help(f, "en") and option_help(f, "nl")
+        assert option_help(f, "fr") == option_help(f, "en"), "unknown languages fall back to en"
