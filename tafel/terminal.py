@@ -10,6 +10,7 @@ from rich.prompt import Prompt
 from rich.rule import Rule
 
 from tafel.agents import Agent, make_agent
+from tafel.agents.base import choose_move
 from tafel.engine import (
     Action,
     Game,
@@ -116,14 +117,14 @@ class TerminalGame:
     def run(self) -> bool:
         """Play to the end; False if a human quit first."""
         while self.state.outcome() is None:
-            seat = self.state.chance_actor(self.turns)
-            agent = self.agents[seat]
-            if agent is None:
+            humans = [seat for seat in self.state.actors() if self.agents[seat] is None]
+            if humans:
+                seat = humans[0]
                 action = self.ask_human(seat)
                 if action is None:
                     return False
             else:
-                action = agent.act(self.state, seat)
+                seat, action = choose_move(self.state, self.bot, self.turns)
             self.state.apply(seat, action)
             self.record.add(seat, action)
             self.show_events(self.viewer if self.viewer is not None else seat)
@@ -131,6 +132,11 @@ class TerminalGame:
         for line in outcome_lines(self.state, self.names, self.lang):
             self.console.print(line)
         return True
+
+    def bot(self, seat: Seat) -> Agent:
+        agent = self.agents[seat]
+        assert agent is not None
+        return agent
 
     def show_events(self, viewer: Seat | None) -> None:
         for event in self.state.events_for(viewer):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tafel.engine import Action, Game, Rng, Seat, State
@@ -25,8 +26,33 @@ class Agent(ABC):
         self.rng = rng
 
     @abstractmethod
-    def act(self, state: State, seat: Seat) -> Action:
-        """The action to take for `seat`, which is one of `state.actors()`."""
+    def act(self, state: State, seat: Seat) -> Action | None:
+        """The action to take for `seat`, which is one of `state.actors()`.
+
+        None means "not now": a bot may let a moment pass only while others may act too (a
+        claim it does not make in a race); the sole actor must act.
+        """
+
+    def reaction_time(self, state: State, seat: Seat) -> float:
+        """Seconds the bot takes to act when several seats may act at once: the fastest acts
+        first. Turn-based bots answer at once."""
+        return 0.0
+
+
+def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> tuple[Seat, Action]:
+    """Who acts next and how, when bots hold the seats: the sole actor acts; when several may,
+    each bot says whether it acts and the fastest does (equal times drawn at random)."""
+    actors = state.actors()
+    offers = []
+    for seat in actors:
+        agent = agent_for(seat)
+        action = agent.act(state, seat)
+        if action is not None:
+            offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
+    if not offers:
+        raise RuntimeError(f"no bot acted among seats {actors}")
+    _, _, seat, action = min(offers, key=lambda offer: offer[:2])
+    return seat, action
 
 
 class RandomAgent(Agent):

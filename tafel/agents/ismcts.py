@@ -13,7 +13,7 @@ import math
 import time
 from typing import Any, ClassVar
 
-from tafel.agents.base import Agent
+from tafel.agents.base import Agent, choose_move
 from tafel.engine import Action, Game, Outcome, Rng, Seat, State
 
 Key = tuple[Seat, int]
@@ -145,8 +145,7 @@ class IsmctsAgent(Agent):
             path.append(node)
         rollout = self.rollout
         while state.outcome() is None:
-            actor = state.chance_actor(rng)
-            state.apply(actor, rollout.act(state, actor))
+            state.apply(*choose_move(state, lambda _: rollout, rng))
         outcome = state.outcome()
         assert outcome is not None
         result = rewards(outcome)
@@ -159,7 +158,8 @@ class IsmctsAgent(Agent):
     ) -> int:
         """The rollout bot's choice first, then the other untried actions in random order."""
         if self.bias and node.favourite is None:
-            node.favourite = (actor, self.game.encode(self.rollout.act(state, actor)))
+            preferred = self.rollout.act(state, actor)
+            node.favourite = (actor, self.game.encode(preferred) if preferred else -1)
             if node.favourite in keys:
                 return keys.index(node.favourite)
         return self.rng.choice(untried)

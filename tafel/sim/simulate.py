@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tafel.agents import make_agent
+from tafel.agents.base import choose_move
 from tafel.engine import Game, GameRecord, Rng, State, derive_seed
 from tafel.games import get_game
 
@@ -38,8 +39,7 @@ def play(
     turns = Rng(derive_seed(seed, "actors"))
     actions = 0
     while state.outcome() is None:
-        seat = state.chance_actor(turns)
-        action = agents[seat].act(state, seat)
+        seat, action = choose_move(state, agents.__getitem__, turns)
         state.apply(seat, action)
         if record is not None:
             record.add(seat, action)
