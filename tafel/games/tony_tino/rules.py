@@ -366,7 +366,7 @@ class TonyTinoState(State):
         no figure left plays only action 1 (option out-of-figures=skip: not at all); one who
         has nothing to do is skipped. The other then has a figure for every disc left."""
         hands = self.hands
-        while True:
+        for _ in range(PLAYERS):
             self.current = seat
             self.shifted = NOWHERE
             has_cards = any(hands[seat])
@@ -378,6 +378,7 @@ class TonyTinoState(State):
                 return
             events.append(Event("skip", {}, seat))
             seat = 1 - seat
+        raise AssertionError("discs are left but no figure: the setup broke the count")
 
     def play_card(self, seat: Seat, card: int, events: list[Event]) -> None:
         """Action 1: name the card played (not yet its targets). Police raid may now cancel it,
