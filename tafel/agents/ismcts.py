@@ -69,7 +69,7 @@ class IsmctsAgent(Agent):
         self,
         game: Game,
         rng: Rng,
-        iterations: int = 400,
+        iterations: int | None = None,
         seconds: float = 0.0,
         c: float = 0.7,
         rollout: str | None = None,
@@ -79,6 +79,8 @@ class IsmctsAgent(Agent):
         super().__init__(game, rng)
         from tafel.agents.registry import agent_class
 
+        if iterations is None:
+            iterations = game.default_iterations
         if iterations < 1 or seconds < 0:
             raise ValueError("ismcts needs iterations ≥ 1 and seconds ≥ 0")
         self.iterations = iterations

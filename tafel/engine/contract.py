@@ -184,6 +184,8 @@ class Game(ABC):
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
+    default_iterations: ClassVar[int] = 400
+    """ISMCTS's samples per decision unless told otherwise: fewer where rollouts cost more."""
     terminal: ClassVar[Any] = None
     """How the game shows itself in the terminal (a `tafel.terminal.TerminalText`)."""
 

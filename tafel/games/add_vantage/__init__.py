@@ -28,7 +28,8 @@ class AddVantage(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = AddVantageText(catalog)
-    default_rollout = "quick"
+    default_rollout = "greedy"
+    default_iterations = 100
 
     def start(self, players: int, seed: int, options: Any = None) -> AddVantageState:
         self.check_players(players)
