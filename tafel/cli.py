@@ -199,7 +199,7 @@ def simulate(
         table.add_row(
             str(k + 1),
             spec,
-            f"{wins[k]:g}",
+            f"{wins[k]:.1f}",
             f"{wins[k] / games:.1%}",
             f"{means[k]:.2f} ± {widths[k]:.2f}",
         )
