@@ -63,16 +63,19 @@ class MaillotState(Race, State):
         return actions
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        """The quiet choice comes first (roll, pass, stay): a search that cannot tell the
+        choices apart takes the first of the most visited."""
         phase = self.phase
         if phase == OVER or seat != self.actor:
             return []
         if phase == ROLL_PHASE:
             actions: list[Action] = [ROLL, GIVE_UP] if seat == self.breakaway else [ROLL]
         elif phase == AUCTION_PHASE:
-            actions = list(BIDS[self.high : self.energy[seat]]) if self.domestiques(seat) else []
-            actions.append(PASS)
+            actions = [PASS]
+            if self.domestiques(seat):
+                actions.extend(BIDS[self.high : self.energy[seat]])
         elif phase == ESCAPE_PHASE:
-            actions = [ESCAPE, STAY] if self.energy[seat] >= self.escape_cost else [STAY]
+            actions = [STAY, ESCAPE] if self.energy[seat] >= self.escape_cost else [STAY]
         elif phase == DEBT:
             return [RETIRE_PLACED[square] for square in self.placed[seat]]
         elif phase == CARD_RETIRE:

@@ -53,9 +53,9 @@ def test_an_auction_with_raises_and_passes_goes_to_the_last_bidder() -> None:
 def test_a_bid_must_beat_the_last_and_the_first_is_at_least_1() -> None:
     state = start(3)
     ride_to(state, FLAT_1, 1)
-    assert state.legal_actions(1)[0] == BIDS[0]
+    assert state.legal_actions(1)[:2] == [PASS, BIDS[0]]
     state.apply(1, BIDS[3])  # 4
-    assert state.legal_actions(2)[0] == BIDS[4]
+    assert state.legal_actions(2)[:2] == [PASS, BIDS[4]]
     error = assert_illegal(state, 2, BIDS[3], "bid_higher")
     assert error.params == {"high": 4}
 

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from tafel.engine import LANGUAGES, Rng, derive_seed
 from tafel.games.maillot import GAME
-from tafel.games.maillot.actions import STAY
+from tafel.games.maillot.actions import BIDS, PASS, STAY
 from tafel.games.maillot.options import Options
 from tafel.games.maillot.race import OVER
 from tafel.games.maillot.rules import MaillotState
@@ -89,8 +89,21 @@ def card_retirement() -> MaillotState:
     return state
 
 
+def moving() -> MaillotState:
+    """The winner of an auction, with no domestique in reserve, chooses one to move."""
+    state = start(3)
+    place(state, 1, 12, 13)
+    state.reserve[1] = 0
+    ride_to(state, 21, 4)
+    state.apply(1, BIDS[0])
+    state.apply(2, PASS)
+    state.apply(0, PASS)
+    assert state.phase == "move"
+    return state
+
+
 def test_every_phase_is_drawn_in_both_languages_with_its_decision() -> None:
-    phases: dict[str, MaillotState] = {"card_retire": card_retirement()}
+    phases: dict[str, MaillotState] = {"card_retire": card_retirement(), "move": moving()}
     for seed in range(12):
         for state in random_game_states(derive_seed("text", seed)):
             phases.setdefault(state.phase, state)
