@@ -16,6 +16,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import compress
 from typing import Any, Literal, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
@@ -233,7 +234,7 @@ class AddVantageState(State):
         face up as bonus tiles, the rest leave the game unseen. Everyone gets 2 coins."""
         tiles = list(TILES)
         self.rng.shuffle(tiles)
-        for _ in range(self.players):
+        for _ in range(self._players):
             self.tiles.append(tiles[:TILES_PER_PLAYER])
             del tiles[:TILES_PER_PLAYER]
         self.bonus = tiles[:BONUS_TILES]
@@ -295,17 +296,16 @@ class AddVantageState(State):
         if self.coins[seat] and self.room(seat):
             actions.extend(self._buys(seat))
         if self.options.remove_die and not self.removed and self.coins[seat]:
-            actions.extend(REMOVES[cell] for cell in range(CELLS) if self.dice[seat][cell])
+            actions.extend(compress(REMOVES, self.dice[seat]))
         return actions
 
     def _buys(self, buyer: Seat) -> list[Action]:
         """Every die on another player's board, but those the buyer may not buy back."""
         blocked = self.no_buyback[buyer]
         buys: list[Action] = []
-        for seller in range(self.players):
+        for seller in range(self._players):
             if seller != buyer:
-                board, row = self.dice[seller], BUYS[seller]
-                buys.extend([row[cell] for cell in range(CELLS) if board[cell]])
+                buys.extend(compress(BUYS[seller], self.dice[seller]))
         if blocked:
             return [buy for buy in buys if (buy.seller, buy.cell) not in blocked]  # type: ignore[attr-defined]
         return buys
@@ -340,7 +340,7 @@ class AddVantageState(State):
                     raise IllegalAction("no_such_die", value=value)
             case Buy(seller=seller, cell=cell):
                 self._check_cell(cell)
-                if not 0 <= seller < self.players:
+                if not 0 <= seller < self._players:
                     raise IllegalAction("no_such_player", seat=seller + 1)
                 self._check_choosing()
                 if not self.coins[seat]:
@@ -501,8 +501,8 @@ class AddVantageState(State):
         """Rule (a): a diagonal adding up to a free bonus tile holds it until a die leaves it.
         When a tile comes free, the diagonals that add up to it are served in turn order from
         the current player, whose action freed it."""
-        for offset in range(self.players):
-            seat = (self.current + offset) % self.players
+        for offset in range(self._players):
+            seat = (self.current + offset) % self._players
             for index, diagonal in enumerate(self.diagonals()):
                 if (seat, index) in self.reserved:
                     continue
@@ -535,8 +535,8 @@ class AddVantageState(State):
 
     def next_turn(self, events: list[Event] | None = None) -> None:
         """Players who cannot act are skipped; when nobody can, the game is over."""
-        for offset in range(1, self.players + 1):
-            seat = (self.current + offset) % self.players
+        for offset in range(1, self._players + 1):
+            seat = (self.current + offset) % self._players
             if self.can_act(seat):
                 self.current = seat
                 return
@@ -555,7 +555,7 @@ class AddVantageState(State):
         events.append(Event("game_over", {"scores": list(self._outcome.scores)}))
 
     def score_standing_tiles(self, events: list[Event]) -> None:
-        for seat in range(self.players):
+        for seat in range(self._players):
             for line, tile in enumerate(self.tiles[seat]):
                 if tile and self.line_sum(seat, LINES[line]) == tile:
                     self.take_tile(seat, tile, events, line=line_name(line))
@@ -574,7 +574,7 @@ class AddVantageState(State):
     def view(self, seat: Seat | None) -> Json:
         over = self.phase == OVER
         boards = []
-        for owner in range(self.players):
+        for owner in range(self._players):
             visible = over or owner == seat or not self.options.hidden_tiles
             boards.append(
                 {
@@ -590,7 +590,7 @@ class AddVantageState(State):
         return {
             "game": "add-vantage",
             "seat": seat,
-            "players": self.players,
+            "players": self._players,
             "options": {
                 "tiles-stay": self.options.tiles_stay,
                 "hidden-tiles": self.options.hidden_tiles,
@@ -646,7 +646,7 @@ class AddVantageState(State):
 
     def snapshot(self) -> Json:
         return {
-            "players": self.players,
+            "players": self._players,
             "options": {
                 "tiles_stay": self.options.tiles_stay,
                 "hidden_tiles": self.options.hidden_tiles,
