@@ -28,6 +28,8 @@ class Maillot(Game):
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = MaillotText(catalog)
     default_rollout = "quick"
+    default_iterations = 100
+    """A sample plays a whole race out (about 150 turns), so a search affords fewer of them."""
 
     def start(self, players: int, seed: int, options: Any = None) -> MaillotState:
         """A new race; a board file named in the options is read and checked now, and a

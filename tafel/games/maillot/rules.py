@@ -43,14 +43,14 @@ from tafel.games.maillot.race import (
     MOVE_PHASE,
     OVER,
     ROLL_PHASE,
-    Race,
 )
+from tafel.games.maillot.turn import Turn
 
 CHOOSING = (DEBT, CARD_RETIRE)
 """Phases whose decision is which domestique retires."""
 
 
-class MaillotState(Race, State):
+class MaillotState(Turn, State):
     # --- Who may do what -------------------------------------------------------------------------
 
     def actors(self) -> list[Seat]:
@@ -162,6 +162,8 @@ class MaillotState(Race, State):
                 self.retire_by_choice(seat, square)
             case Move(square=square):
                 self.move(seat, square)
+        if self.phase == BUSY:  # the decision is made: the turn runs on to the next one
+            self.advance()
         return self.log
 
     def retire_by_choice(self, seat: Seat, square: int) -> None:
@@ -170,7 +172,6 @@ class MaillotState(Race, State):
         self.retire(seat, square, forced)
         if forced:
             self.phase = BUSY
-            self.advance()
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -28,11 +28,13 @@ from tests.games.maillot.scenario import (
 
 NAMES = ["You", "Seat 2 (greedy)", "Seat 3 (greedy)", "Seat 4", "Seat 5", "Seat 6"]
 TEXT = GAME.terminal
-EVENT_KINDS = set(
-    re.findall(
-        r'say\(\s*"(\w+)"', (Path(__file__).parents[3] / "tafel/games/maillot/race.py").read_text()
-    )
-) | {"retire", "retire_forced"}
+RULES = Path(__file__).parents[3] / "tafel" / "games" / "maillot"
+EVENT_KINDS = {
+    kind
+    for module in RULES.glob("*.py")
+    for kind in re.findall(r'say\(\s*"(\w+)"', module.read_text(encoding="utf-8"))
+} | {"retire", "retire_forced"}
+"""Every kind of event the rules tell (`say`), the two kinds of retirement included."""
 
 
 def draw(view: dict[str, object], lang: str = "en") -> str:
