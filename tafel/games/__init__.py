@@ -6,8 +6,9 @@ from tafel.engine import Game
 from tafel.games.add_vantage import GAME as ADD_VANTAGE
 from tafel.games.maillot import GAME as MAILLOT
 from tafel.games.tony_tino import GAME as TONY_TINO
+from tafel.games.tornado_alert import GAME as TORNADO
 
-GAMES: dict[str, Game] = {game.id: game for game in (ADD_VANTAGE, TONY_TINO, MAILLOT)}
+GAMES: dict[str, Game] = {game.id: game for game in (ADD_VANTAGE, TONY_TINO, MAILLOT, TORNADO)}
 
 
 def get_game(game_id: str) -> Game:

@@ -1,0 +1,291 @@
+"""Tornado Alert! bots: `greedy`, which weighs every claim and card, and `quick`, for rollouts.
+
+Both judge a score pile by its prospect: the average it would score if the rest of the round
+added cards of the deck's typical value, weighted by how many cards the round may still bring.
+A claim is worth making when it raises that prospect (tokens counted too); a card is worth
+playing when the claims it offers the others are poor and its tornado or lightning hurts them
+rather than oneself.
+
+Bots have reaction times: a claim takes a reflex, a card takes a moment's thought. The
+terminal and the server let bots act when their time comes; simulation lets the fastest act.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import ClassVar
+
+from tafel.agents.base import Agent
+from tafel.engine import Action, Game, Rng, Seat, State
+from tafel.games.tornado_alert.actions import (
+    CLAIMS,
+    DECIDING,
+    DRAW,
+    KEEP,
+    PLAYS,
+    STRIKE,
+    USE_MINUS,
+    USE_PLUS,
+    Play,
+)
+from tafel.games.tornado_alert.cards import (
+    CHEATER,
+    GENIE,
+    LOCATION,
+    NO_LOCATION,
+    ROUNDS,
+    ROVER,
+    TORNADO,
+    VALUE,
+    WEDGE,
+)
+from tafel.games.tornado_alert.piles import face_up, lightning_card, location_of
+from tafel.games.tornado_alert.rules import TornadoAlertState
+from tafel.games.tornado_alert.scoring import final_result
+
+TYPICAL_VALUE = 2.6
+"""What a card taken later in the round is expected to be worth, zero cards included."""
+CARDS_PER_PLAY = 0.9
+"""Cards a player can expect to take per card played by anyone, shared among the players."""
+TOKEN_WORTH = 0.7
+"""A +1 token lifts one result by a point, but only helps where that result is the worst."""
+CLAIM_MARGIN = 0.02
+EXPECTED_RESULT = 250
+"""A round's result a sensible player can expect, in hundredths."""
+STRIKE_BELOW = 160
+"""A result this low would be the worst of the game: strike it, at the cost of a -1 token."""
+OPPONENT_WEIGHT = 0.6
+"""How much a rival's gain counts against one's own: there are several rivals."""
+
+LEVELS = {"easy": 0.9, "normal": 0.6, "fast": 0.35}
+"""Seconds a bot of each level takes to slap the pile."""
+THINKING = 1.0
+"""Seconds more it takes to choose and lay a card."""
+JITTER = 0.25
+"""Reaction times vary by up to this fraction either way."""
+
+
+def pile_total(pile: list[int]) -> tuple[int, int]:
+    """The value of a pile's face-up cards and how many cards it holds."""
+    return sum(VALUE[entry] for entry in pile if entry >= 0), len(pile)
+
+
+def future_cards(state: TornadoAlertState) -> float:
+    """How many more cards a player may expect to take this round. Game Over hides among the
+    bottom 11 cards of the draw pile, so about 5 of them will not be drawn."""
+    plays_left = max(0.0, len(state.draw_pile) - 5.5)
+    return plays_left * CARDS_PER_PLAY / state.players
+
+
+def prospect(total: int, count: int, cheaters: int, future: float) -> float:
+    """The average a pile would end with if `future` more cards of typical value joined it,
+    with the Cheater bonus if that reaches 2.9."""
+    weight = count + future
+    if weight <= 0:
+        return 0.0
+    expected = (total + future * TYPICAL_VALUE) / weight
+    if cheaters and expected >= 2.9:
+        expected += 0.6 * cheaters
+    return expected
+
+
+def cheaters_in(pile: list[int]) -> int:
+    return sum(1 for entry in pile if entry == CHEATER)
+
+
+def claim_gain(state: TornadoAlertState, seat: Seat, pile: list[int], future: float) -> float:
+    """How much claiming `pile` (the play pile, top card last) would change `seat`'s prospect,
+    with the Wedge's token, the Rover's loss, the Genie's turn and a short pile's face-down
+    cards."""
+    score = state.scores[seat]
+    count = VALUE[pile[-1]]
+    short = len(pile) < count
+    taken = pile if short else pile[len(pile) - count :]
+    before = prospect(*pile_total(score), cheaters_in(score), future)
+    tokens = 0.0
+    if WEDGE in taken:
+        tokens -= TOKEN_WORTH
+    elif len(pile) > count and pile[-count - 1] == WEDGE:
+        tokens += TOKEN_WORTH
+    if ROVER in taken:
+        return prospect(0, 0, 0, future) + tokens - before
+    after = [~card for card in taken] + score if short else score + taken
+    if GENIE in taken:
+        after = [face_up(entry) for entry in after]
+    return prospect(*pile_total(after), cheaters_in(after), future) + tokens - before
+
+
+def strike_loss(state: TornadoAlertState, seat: Seat, location: int, future: float) -> float:
+    """What a tornado or lightning at `location` would cost `seat`'s prospect (0 if its pile
+    does not show that location)."""
+    pile = state.scores[seat]
+    if location == NO_LOCATION or location_of(pile) != location:
+        return 0.0
+    total, cards = pile_total(pile)
+    before = prospect(total, cards, cheaters_in(pile), future)
+    return before - prospect(total - VALUE[pile[-1]], cards, cheaters_in(pile), future)
+
+
+def lightning_loss(state: TornadoAlertState, seat: Seat, location: int, future: float) -> float:
+    pile = state.scores[seat]
+    if location == NO_LOCATION or location_of(pile) != location:
+        return 0.0
+    index = lightning_card(pile)
+    assert index is not None
+    total, cards = pile_total(pile)
+    before = prospect(total, cards, cheaters_in(pile), future)
+    return before - prospect(total - VALUE[pile[index]], cards, cheaters_in(pile), future)
+
+
+def decide(state: TornadoAlertState, seat: Seat) -> Action:
+    """At the end of a round: strike a result so low it would be the worst of the game; put a
+    +1 token on a result below expectation that is the worst so far; put a -1 token on a
+    result that stays above expectation and above the worst so far even with it (as Michel
+    did in the rulebook's example); otherwise keep the tokens for later."""
+    index = state.round - 1
+    result = state.results[seat][index]
+    assert result is not None
+    result = final_result(result, state.applied[seat][index])
+    earlier = [
+        final_result(r, state.applied[seat][k])
+        for k, r in enumerate(state.results[seat][:index])
+        if r is not None and not state.struck[seat][k]
+    ]
+    worst = min(earlier) if earlier else None
+    if not state.used_token[seat] and result < STRIKE_BELOW and state.round < ROUNDS:
+        return STRIKE
+    if state.plus[seat] and result < EXPECTED_RESULT and (worst is None or result <= worst):
+        return USE_PLUS
+    if state.minus[seat] and result - 100 >= max(EXPECTED_RESULT, worst or 0):
+        return USE_MINUS
+    return KEEP
+
+
+def must_play(state: TornadoAlertState, seat: Seat) -> bool:
+    """The player due to play has to lay a card (or, in Tornado Alert! 2, a player whose hand
+    is not full draws and one whose hand is full plays): nobody else will move the game on."""
+    return state.options.tornado_alert_2 or state.current == seat
+
+
+class TornadoBot(Agent):
+    """What both bots share: the decisions between rounds and the reaction times."""
+
+    params: ClassVar[dict[str, type]] = {"level": str}
+
+    def __init__(self, game: Game, rng: Rng, level: str = "normal") -> None:
+        super().__init__(game, rng)
+        if level not in LEVELS:
+            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
+        self.reflex = LEVELS[level]
+        self.offered: tuple[Seat, Action] | None = None
+
+    def act(self, state: State, seat: Seat) -> Action | None:
+        assert isinstance(state, TornadoAlertState)
+        if state.phase == DECIDING:
+            action: Action | None = decide(state, seat)
+        else:
+            action = self.play_or_claim(state, seat)
+        self.offered = None if action is None else (seat, action)
+        return action
+
+    @abstractmethod
+    def play_or_claim(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        """A claim, a card, a draw, or None to let this moment pass."""
+
+    def reaction_time(self, state: State, seat: Seat) -> float:
+        """A reflex for a claim or a decision; thinking time more for laying a card."""
+        seconds = self.reflex * (1 + JITTER * (2 * self.rng.random() - 1))
+        offered = self.offered
+        if offered is not None and offered[0] == seat and isinstance(offered[1], Play):
+            seconds += THINKING
+        return seconds
+
+    def play_or_draw(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        """The card to lay when this seat must; Tornado Alert! 2: draw back to a full hand
+        first, so as not to be caught with the wrong number of cards by Game Over."""
+        if not must_play(state, seat):
+            return None
+        if state.options.tornado_alert_2 and len(state.hands[seat]) < state.hand_size:
+            return DRAW
+        return PLAYS[self.card_to_play(state, seat)]
+
+    @abstractmethod
+    def card_to_play(self, state: TornadoAlertState, seat: Seat) -> int:
+        """The kind of card to lay from the hand."""
+
+
+class GreedyAgent(TornadoBot):
+    """Claims whenever taking the cards raises its prospect; lays the card that offers the
+    others the poorest claim and whose tornado or lightning hurts them most and it least."""
+
+    name = "greedy"
+
+    def play_or_claim(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        if state.may_claim(seat):
+            future = future_cards(state)
+            if claim_gain(state, seat, state.play_pile, future) > CLAIM_MARGIN:
+                return CLAIMS[state.claims]
+        return self.play_or_draw(state, seat)
+
+    def card_to_play(self, state: TornadoAlertState, seat: Seat) -> int:
+        future = future_cards(state)
+        top = state.play_pile[-1] if state.play_pile else None
+        rivals = [other for other in state.seats if other != seat]
+        best: tuple[float, int] | None = None
+        for card in dict.fromkeys(state.hands[seat]):
+            worth = 0.0
+            if VALUE[card]:
+                pile = [*state.play_pile, card]
+                offered = max(claim_gain(state, other, pile, future) for other in rivals)
+                worth -= OPPONENT_WEIGHT * max(0.0, offered)
+            location = LOCATION[card]
+            if TORNADO[card]:
+                worth += self.harm(state, seat, rivals, location, future, strike_loss)
+            if top is not None and location != NO_LOCATION and LOCATION[top] == location:
+                worth += self.harm(state, seat, rivals, location, future, lightning_loss)
+            if best is None or (worth, -VALUE[card]) > (best[0], -VALUE[best[1]]):
+                best = (worth, card)
+        assert best is not None
+        return best[1]
+
+    @staticmethod
+    def harm(
+        state: TornadoAlertState,
+        seat: Seat,
+        rivals: list[Seat],
+        location: int,
+        future: float,
+        loss: Callable[[TornadoAlertState, Seat, int, float], float],
+    ) -> float:
+        """What a strike at `location` is worth to `seat`: the rivals' loss less its own."""
+        rivals_loss = sum(loss(state, other, location, future) for other in rivals)
+        return OPPONENT_WEIGHT * rivals_loss - loss(state, seat, location, future)
+
+
+class QuickAgent(TornadoBot):
+    """For rollouts: claims when the cards on offer beat its own pile's average, never a short
+    pile or the Rover; lays a zero card if it has one, else its lowest card. No look at the
+    others, so it costs little."""
+
+    name = "quick"
+
+    def play_or_claim(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        if state.may_claim(seat):
+            pile = state.play_pile
+            count = VALUE[pile[-1]]
+            if len(pile) >= count:
+                taken = pile[len(pile) - count :]
+                if ROVER not in taken:
+                    mine = state.scores[seat]
+                    total, cards = pile_total(mine)
+                    own = total / cards if cards else (2.0 if len(state.draw_pile) > 11 else 0.0)
+                    if sum(VALUE[card] for card in taken) / count > own:
+                        return CLAIMS[state.claims]
+        return self.play_or_draw(state, seat)
+
+    def card_to_play(self, state: TornadoAlertState, seat: Seat) -> int:
+        return min(state.hands[seat], key=VALUE.__getitem__)
+
+
+BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}

@@ -1,0 +1,617 @@
+"""Tornado Alert!, top to bottom beside the rulebook (tornado-alert.nl.txt) and RULINGS.md.
+
+Players lay cards one by one on a play pile. After any card, every player allowed to may slap
+the pile ("claim"): they take as many cards off it as the top card's value onto their score
+pile. A round ends when Game Over is drawn; its result is the average value of one's score
+pile. After three rounds a player's worst result that was not struck counts; the best of those
+wins.
+
+Several players may act at once: after a card is played, `actors()` holds every player allowed
+to claim and the player due to play next, and whichever action is applied first wins. At the
+end of a round every player decides (apply tokens, keep or strike) in any order.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Self
+
+from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
+from tafel.games.tornado_alert.actions import (
+    CLAIMS,
+    DECIDING,
+    DRAW,
+    KEEP,
+    OVER,
+    PLAYING,
+    PLAYS,
+    STRIKE,
+    USE_MINUS,
+    USE_PLUS,
+    Claim,
+    Draw,
+    Keep,
+    Play,
+    Strike,
+    UseToken,
+)
+from tafel.games.tornado_alert.cards import (
+    DEAL,
+    DECK,
+    GAME_OVER,
+    GENIE,
+    LOCATION,
+    LOCATIONS,
+    NO_LOCATION,
+    ROUNDS,
+    ROVER,
+    SMALL_PILE,
+    TORNADO,
+    VALUE,
+    WEDGE,
+)
+from tafel.games.tornado_alert.options import Options
+from tafel.games.tornado_alert.piles import (
+    lightning_card,
+    location_of,
+    restore_face_down,
+    settle_top,
+    strike_lowest,
+    strike_top,
+)
+from tafel.games.tornado_alert.scoring import round_result, worst_standing
+from tafel.games.tornado_alert.views import seat_view
+
+NOBODY = -1
+
+
+class TornadoAlertState(State):
+    __slots__ = (
+        "_actors",
+        "_outcome",
+        "_players",
+        "applied",
+        "claimed",
+        "claims",
+        "current",
+        "decided",
+        "draw_pile",
+        "events",
+        "hand_size",
+        "hands",
+        "last",
+        "minus",
+        "options",
+        "phase",
+        "play_pile",
+        "plus",
+        "results",
+        "rng",
+        "round",
+        "scores",
+        "starter",
+        "struck",
+        "used_token",
+    )
+
+    def __init__(self, players: int, options: Options, rng: Rng) -> None:
+        self._players = players
+        self.options = options
+        self.rng = rng
+        self.hand_size = DEAL[players]
+        self.round = 0
+        self.phase = PLAYING
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        """Each hand, sorted by kind: its order tells nothing of when a card was drawn."""
+        self.draw_pile: list[int] = []
+        """The face-down draw pile; its top card is the last."""
+        self.play_pile: list[int] = []
+        """The play pile, face up; its top card is the last."""
+        self.scores: list[list[int]] = [[] for _ in range(players)]
+        """Each score pile, bottom card first; a face-down card is stored as `~kind`."""
+        self.plus = [0] * players
+        self.minus = [0] * players
+        """Tokens saved, +1 and -1."""
+        self.starter = 0
+        self.current: Seat = 0
+        """The player due to play next; NOBODY in Tornado Alert! 2, which has no turn order."""
+        self.last: Seat = NOBODY
+        """Who laid the top card most recently: their turn until another card is played."""
+        self.claims = 0
+        """Claims made since the last card was played."""
+        self.claimed = [False] * players
+        """Who has claimed since the last card was played."""
+        self.results: list[list[int | None]] = [[None] * ROUNDS for _ in range(players)]
+        """Each round's result in hundredths, tokens not included; None until scored."""
+        self.applied = [[0] * ROUNDS for _ in range(players)]
+        """Tokens applied to each round's result."""
+        self.struck = [[False] * ROUNDS for _ in range(players)]
+        self.decided = [False] * players
+        self.used_token = [False] * players
+        """Whether a player put a token on this round's result (it can no longer be struck)."""
+        self.events: list[Event] = []
+        self._outcome: Outcome | None = None
+        self._actors: list[Seat] = []
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    # --- Setup ("Voorbereiding") ---------------------------------------------------------------
+
+    def set_up_round(self) -> None:
+        """Remove Game Over, shuffle, take 10 cards off, shuffle Game Over among them and put
+        that small pile under the big one: the draw pile. Deal 6 cards each (5 with 6
+        players). The first seat begins the first round; each later round the next seat
+        clockwise begins."""
+        self.round += 1
+        deck = list(DECK)
+        deck.remove(GAME_OVER)
+        self.rng.shuffle(deck)
+        small = deck[:SMALL_PILE]
+        small.append(GAME_OVER)
+        self.rng.shuffle(small)
+        self.draw_pile = small + deck[SMALL_PILE:]
+        draw = self.draw_pile
+        self.hands = [sorted(draw.pop() for _ in range(self.hand_size)) for _ in self.seats]
+        self.play_pile = []
+        self.scores = [[] for _ in self.seats]
+        self.starter = (self.round - 1) % self.players
+        self.current = NOBODY if self.options.tornado_alert_2 else self.starter
+        self.last = NOBODY
+        self.claims = 0
+        self.claimed = [False] * self.players
+        self.phase = PLAYING
+        self.refresh_actors()
+
+    @property
+    def seats(self) -> range:
+        return range(self.players)
+
+    # --- Who may do what -------------------------------------------------------------------------
+
+    def refresh_actors(self) -> None:
+        """Work out who may act after every change; `actors()` is asked far more often.
+        After a card: the player due to play and everyone `may_claim` allows (written out
+        here, as this runs after every action of every search and simulation)."""
+        players = range(self._players)
+        if self.phase == PLAYING:
+            if self.options.tornado_alert_2:
+                # Anyone may draw at any moment, and the draw pile lasts as long as the round:
+                # Game Over lies in it until someone draws it.
+                self._actors = list(players)
+                return
+            pile, current = self.play_pile, self.current
+            if pile and VALUE[pile[-1]]:
+                last, claimed, anyone = self.last, self.claimed, self.claims > 0
+                self._actors = [
+                    s
+                    for s in players
+                    if s == current or (not claimed[s] and (anyone or s != last))
+                ]
+            else:
+                self._actors = [current]
+        elif self.phase == DECIDING:
+            self._actors = [s for s in players if not self.decided[s]]
+        else:
+            self._actors = []
+
+    def actors(self) -> list[Seat]:
+        return self._actors
+
+    def may_claim(self, seat: Seat) -> bool:
+        """ "As many cards as the top card's value": a top card of value 0 gives nothing. The
+        player who laid the top card may not claim until someone else has claimed since; no
+        player claims twice without a card being played in between."""
+        pile = self.play_pile
+        return (
+            bool(pile)
+            and VALUE[pile[-1]] > 0
+            and not self.claimed[seat]
+            and (seat != self.last or self.claims > 0)
+        )
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self._actors:
+            return []
+        if self.phase == DECIDING:
+            return self._decisions(seat)
+        variant = self.options.tornado_alert_2
+        if variant or seat == self.current:
+            actions: list[Action] = [PLAYS[card] for card in dict.fromkeys(self.hands[seat])]
+            if variant:
+                actions.append(DRAW)
+            if self.may_claim(seat):
+                actions.append(CLAIMS[self.claims])
+            return actions
+        return [CLAIMS[self.claims]]  # an actor not due to play is one who may claim
+
+    def _decisions(self, seat: Seat) -> list[Action]:
+        actions: list[Action] = [KEEP]
+        if self.plus[seat]:
+            actions.append(USE_PLUS)
+        if self.minus[seat]:
+            actions.append(USE_MINUS)
+        if not self.used_token[seat]:
+            actions.append(STRIKE)
+        return actions
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """`check` gives the precise reason for every seat, actors or not ("you claimed
+        already", "too late"), so the engine's plain "not your turn" is not needed first."""
+        self.check(seat, action)
+        self.events = self._perform(seat, action)
+        return self.events
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if not 0 <= seat < self._players:
+            raise IllegalAction("not_your_turn")
+        if self.phase == OVER:
+            raise IllegalAction("game_over")
+        kind = type(action)
+        if kind is Play:
+            self._check_play(seat, action)  # type: ignore[arg-type]
+        elif kind is Claim:
+            self._check_claim(seat, action)  # type: ignore[arg-type]
+        elif kind is Draw:
+            if not self.options.tornado_alert_2:
+                raise IllegalAction("draw_with_play")
+            self._check_playing()
+        elif kind is UseToken or kind is Keep or kind is Strike:
+            self._check_decision(seat, action)
+        else:
+            raise IllegalAction("malformed_action")
+
+    def _check_playing(self) -> None:
+        if self.phase == DECIDING:
+            raise IllegalAction("decide_first")
+
+    def _check_play(self, seat: Seat, action: Play) -> None:
+        self._check_playing()
+        if not self.options.tornado_alert_2 and seat != self.current:
+            raise IllegalAction("not_your_turn")
+        if action.card not in self.hands[seat]:
+            raise IllegalAction("not_in_hand")
+
+    def _check_claim(self, seat: Seat, action: Claim) -> None:
+        """A claim that saw fewer claims than were made arrived after another claim took the
+        cards it was for: too late, even if cards are left."""
+        self._check_playing()
+        if action.seen < self.claims:
+            raise IllegalAction("too_late")
+        if action.seen > self.claims:
+            raise IllegalAction("claim_unseen")
+        if not self.play_pile:
+            raise IllegalAction("nothing_to_claim")
+        if not VALUE[self.play_pile[-1]]:
+            raise IllegalAction("zero_on_top")
+        if self.claimed[seat]:
+            raise IllegalAction("claimed_twice")
+        if seat == self.last and not self.claims:
+            raise IllegalAction("own_card")
+
+    def _check_decision(self, seat: Seat, action: Action) -> None:
+        if self.phase != DECIDING:
+            raise IllegalAction("round_running")
+        if self.decided[seat]:
+            raise IllegalAction("decided_already")
+        if action == USE_PLUS and not self.plus[seat]:
+            raise IllegalAction("no_plus_token")
+        if action == USE_MINUS and not self.minus[seat]:
+            raise IllegalAction("no_minus_token")
+        if action == STRIKE and self.used_token[seat]:
+            raise IllegalAction("token_on_result")
+
+    # --- Playing ("Speelbeurt") -----------------------------------------------------------------
+
+    def _perform(self, seat: Seat, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = type(action)
+        if kind is Play:
+            self.play_card(seat, action.card, events)  # type: ignore[attr-defined]
+        elif kind is Claim:
+            self.claim(seat, events)
+        elif kind is Draw:
+            self.draw_card(seat, events)
+        elif kind is UseToken:
+            self.use_token(seat, action.sign, events)  # type: ignore[attr-defined]
+        elif kind is Keep:
+            self.keep(seat, events)
+        else:
+            self.strike(seat, events)
+        self.refresh_actors()
+        return events
+
+    def play_card(self, seat: Seat, card: int, events: list[Event]) -> None:
+        """Lay a card face up on the play pile, then draw one: the turn ends when the next
+        player lays a card ("De beurt gaat altijd met de klok mee"). A tornado card strikes
+        as it is laid; the same location twice in a row brings lightning. Tornado Alert! 2:
+        no drawing with it, no turn order."""
+        self.hands[seat].remove(card)
+        pile = self.play_pile
+        beneath = LOCATION[pile[-1]] if pile else NO_LOCATION
+        pile.append(card)
+        self.last = seat
+        self.claims = 0
+        self.claimed = [False] * self._players
+        events.append(Event("play", {"card": card}, seat))
+        location = LOCATION[card]
+        if TORNADO[card]:
+            self.tornado_strikes(location, events)
+        if location != NO_LOCATION and beneath == location:
+            self.lightning_strikes(location, events)
+        if not self.options.tornado_alert_2:
+            self.current = (seat + 1) % self._players
+            self.draw_card(seat, events)
+
+    def draw_card(self, seat: Seat, events: list[Event]) -> None:
+        """Take the top card of the draw pile; drawing Game Over ends the round at once."""
+        card = self.draw_pile.pop()
+        if card == GAME_OVER:
+            events.append(Event("game_over_drawn", {}, seat))
+            self.end_round(seat, events)
+            return
+        insort(self.hands[seat], card)
+        events.append(Event("draw", {"card": card}, seat, ("card",)))
+
+    def tornado_strikes(self, location: int, events: list[Event]) -> None:
+        """ "De wervelstormkaart": whoever's score pile shows the tornado's location turns that
+        card face down to the bottom of the pile. Only as the card is laid."""
+        struck = []
+        for seat in self.seats:
+            pile = self.scores[seat]
+            if location_of(pile) == location:
+                struck.append([seat, strike_top(pile)])
+        events.append(Event("tornado", {"location": LOCATIONS[location], "struck": struck}))
+
+    def lightning_strikes(self, location: int, events: list[Event]) -> None:
+        """ "De bliksem slaat in" when a card of the same location is laid on another: whoever's
+        pile shows that location turns its lowest card of value 1 or more, the topmost of
+        equals, face down to the bottom. Ruling: after the tornado of the same card, if any."""
+        struck = []
+        for seat in self.seats:
+            pile = self.scores[seat]
+            if location_of(pile) == location:
+                index = lightning_card(pile)
+                assert index is not None  # the top card shows the location: it qualifies
+                struck.append([seat, strike_lowest(pile, index)])
+        events.append(Event("lightning", {"location": LOCATIONS[location], "struck": struck}))
+
+    # --- Claiming ("Verzamelen van punten") -----------------------------------------------------
+
+    def claim(self, seat: Seat, events: list[Event]) -> None:
+        """Take as many cards off the play pile as the top card's value, in their order, onto
+        one's score pile; fewer cards than that: all of them, face down to the bottom. Then
+        the Wedge, the Rover and the Genie among them take effect, and the top card rule."""
+        pile, score = self.play_pile, self.scores[seat]
+        count = VALUE[pile[-1]]
+        short = len(pile) < count
+        if short:
+            taken = pile[:]
+            pile.clear()
+            score[:0] = [~card for card in taken]
+        else:
+            taken = pile[-count:]
+            del pile[-count:]
+            score.extend(taken)
+        self.claims += 1
+        self.claimed[seat] = True
+        events.append(Event("claim", {"cards": taken, "face_down": short}, seat))
+        self.wedge(seat, taken, events)
+        if ROVER in taken:
+            self.rover(seat, events)
+        elif GENIE in taken:
+            events.append(Event("genie", {"turned": restore_face_down(score)}, seat))
+        settle_top(score)
+
+    def wedge(self, seat: Seat, taken: list[int], events: list[Event]) -> None:
+        """ "Wedge": taking cards off above it, so that it stays on top, earns a +1 token;
+        taking it costs a -1 token."""
+        if WEDGE in taken:
+            self.minus[seat] += 1
+            events.append(Event("wedge_taken", {}, seat))
+        elif self.play_pile and self.play_pile[-1] == WEDGE:
+            self.plus[seat] += 1
+            events.append(Event("wedge_left", {}, seat))
+
+    def rover(self, seat: Seat, events: list[Event]) -> None:
+        """ "Rover": the player loses for good every card of their score pile, those just taken
+        included; they are out of the round."""
+        events.append(Event("rover", {"lost": len(self.scores[seat])}, seat))
+        self.scores[seat].clear()
+
+    # --- End of a round ("Einde van een ronde, puntentelling") ----------------------------------
+
+    def end_round(self, drawer: Seat, events: list[Event]) -> None:
+        """The hands no longer matter; each score pile's result is worked out. Tornado Alert! 2:
+        a hand that is not the size dealt (Game Over counting for its drawer) costs a -1
+        token. After the last round the game ends; before it, every player decides."""
+        if self.options.tornado_alert_2:
+            for seat in self.seats:
+                if len(self.hands[seat]) + (seat == drawer) != self.hand_size:
+                    self.minus[seat] += 1
+                    events.append(Event("wrong_hand", {}, seat))
+        index = self.round - 1
+        face_down = -1 if self.options.face_down_minus else 0
+        for seat in self.seats:
+            self.results[seat][index] = round_result(
+                self.scores[seat], face_down, self.options.face_down_cheaters
+            )
+        events.append(
+            Event(
+                "round_end",
+                {"round": self.round, "results": [r[index] for r in self.results]},
+            )
+        )
+        self.hands = [[] for _ in self.seats]
+        self.draw_pile = []
+        if self.round == ROUNDS:
+            self.end_game(events)
+        else:
+            self.phase = DECIDING
+            self.decided = [False] * self.players
+            self.used_token = [False] * self.players
+
+    def use_token(self, seat: Seat, sign: int, events: list[Event]) -> None:
+        """ "Plus and minus tokens can be saved up to the last round": applied by choice to the
+        result of the round just scored, never to an earlier one."""
+        if sign > 0:
+            self.plus[seat] -= 1
+        else:
+            self.minus[seat] -= 1
+        self.applied[seat][self.round - 1] += sign
+        self.used_token[seat] = True
+        events.append(Event("use_token", {"sign": sign}, seat))
+
+    def keep(self, seat: Seat, events: list[Event]) -> None:
+        self.decided[seat] = True
+        events.append(Event("keep", {}, seat))
+        self.next_round_when_decided(events)
+
+    def strike(self, seat: Seat, events: list[Event]) -> None:
+        """ "Doorstrepen van een resultaat": strike the round's result and take a -1 token."""
+        self.struck[seat][self.round - 1] = True
+        self.minus[seat] += 1
+        self.decided[seat] = True
+        events.append(Event("strike", {}, seat))
+        self.next_round_when_decided(events)
+
+    def next_round_when_decided(self, events: list[Event]) -> None:
+        if all(self.decided):
+            self.set_up_round()
+            events.append(Event("round_start", {"round": self.round, "starter": self.starter}))
+
+    def end_game(self, events: list[Event]) -> None:
+        """ "Einde van het spel": every token still saved is applied to the last round's result;
+        each player's worst result not struck counts, and the best of those wins."""
+        last = ROUNDS - 1
+        for seat in self.seats:
+            self.applied[seat][last] += self.plus[seat] - self.minus[seat]
+            self.plus[seat] = self.minus[seat] = 0
+        self.phase = OVER
+        self._outcome = Outcome.from_scores([self.standing(seat) / 100 for seat in self.seats])
+        events.append(Event("game_over", {"scores": list(self._outcome.scores)}))
+
+    def standing(self, seat: Seat) -> int:
+        """The worst result not struck so far, in hundredths (0 before any round is scored)."""
+        worst = worst_standing(self.results[seat], self.applied[seat], self.struck[seat])
+        return 0 if worst is None else worst
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # --- Views, copies and snapshots ------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> Json:
+        return seat_view(self, seat)
+
+    def clone(self) -> Self:
+        return self._copy(self.rng.clone())
+
+    def _copy(self, rng: Rng) -> Self:
+        other = type(self).__new__(type(self))
+        other._players = self._players
+        other.options = self.options
+        other.rng = rng
+        other.hand_size = self.hand_size
+        other.round = self.round
+        other.phase = self.phase
+        other.hands = [list(hand) for hand in self.hands]
+        other.draw_pile = list(self.draw_pile)
+        other.play_pile = list(self.play_pile)
+        other.scores = [list(pile) for pile in self.scores]
+        other.plus = list(self.plus)
+        other.minus = list(self.minus)
+        other.starter = self.starter
+        other.current = self.current
+        other.last = self.last
+        other.claims = self.claims
+        other.claimed = list(self.claimed)
+        other.results = [list(results) for results in self.results]
+        other.applied = [list(applied) for applied in self.applied]
+        other.struck = [list(struck) for struck in self.struck]
+        other.decided = list(self.decided)
+        other.used_token = list(self.used_token)
+        other.events = list(self.events)
+        other._outcome = self._outcome
+        other._actors = list(self._actors)
+        return other
+
+    def determinize(self, seat: Seat, rng: Rng) -> Self:
+        """The other hands and the draw pile are dealt again from the cards `seat` has not
+        seen. Game Over was shuffled among the bottom 11 cards and has not been drawn: it goes
+        back among the bottom 11 (or all, when fewer are left). Everything else lies open."""
+        other = self._copy(rng.split())
+        if self.phase != PLAYING:
+            return other
+        unseen = [card for card in self.draw_pile if card != GAME_OVER]
+        for owner in self.seats:
+            if owner != seat:
+                unseen.extend(self.hands[owner])
+        rng.shuffle(unseen)
+        for owner in self.seats:
+            if owner != seat:
+                size = len(self.hands[owner])
+                other.hands[owner] = sorted(unseen[len(unseen) - size :])
+                del unseen[len(unseen) - size :]
+        bottom = min(SMALL_PILE + 1, len(self.draw_pile))
+        unseen.insert(rng.randint(0, bottom - 1), GAME_OVER)
+        other.draw_pile = unseen
+        return other
+
+    def snapshot(self) -> Json:
+        return {
+            "players": self.players,
+            "options": {
+                "tornado_alert_2": self.options.tornado_alert_2,
+                "face_down_minus": self.options.face_down_minus,
+                "face_down_cheaters": self.options.face_down_cheaters,
+            },
+            "rng": self.rng.to_json(),
+            "round": self.round,
+            "phase": self.phase,
+            "hands": [list(hand) for hand in self.hands],
+            "draw_pile": list(self.draw_pile),
+            "play_pile": list(self.play_pile),
+            "scores": [list(pile) for pile in self.scores],
+            "plus": list(self.plus),
+            "minus": list(self.minus),
+            "starter": self.starter,
+            "current": self.current,
+            "last": self.last,
+            "claims": self.claims,
+            "claimed": list(self.claimed),
+            "results": [list(results) for results in self.results],
+            "applied": [list(applied) for applied in self.applied],
+            "struck": [list(struck) for struck in self.struck],
+            "decided": list(self.decided),
+            "used_token": list(self.used_token),
+            "outcome": self._outcome.to_json() if self._outcome else None,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: Json) -> TornadoAlertState:
+        state = cls(data["players"], Options(**data["options"]), Rng.from_json(data["rng"]))
+        state.round = data["round"]
+        state.phase = data["phase"]
+        state.hands = [list(hand) for hand in data["hands"]]
+        state.draw_pile = list(data["draw_pile"])
+        state.play_pile = list(data["play_pile"])
+        state.scores = [list(pile) for pile in data["scores"]]
+        state.plus = list(data["plus"])
+        state.minus = list(data["minus"])
+        state.starter = data["starter"]
+        state.current = data["current"]
+        state.last = data["last"]
+        state.claims = data["claims"]
+        state.claimed = list(data["claimed"])
+        state.results = [list(results) for results in data["results"]]
+        state.applied = [list(applied) for applied in data["applied"]]
+        state.struck = [list(struck) for struck in data["struck"]]
+        state.decided = list(data["decided"])
+        state.used_token = list(data["used_token"])
+        outcome = data["outcome"]
+        if outcome:
+            state._outcome = Outcome(tuple(outcome["scores"]), tuple(outcome["ranks"]))
+        state.refresh_actors()
+        return state
