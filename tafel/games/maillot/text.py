@@ -67,12 +67,13 @@ def square_style(square: Json) -> str:
 
 
 def ring_layout(size: int) -> tuple[int, int, list[tuple[int, int]]]:
-    """Where each square goes on a rectangle read clockwise from the top left: (columns, rows,
-    [(column, row) per square]). 40 squares make 15 along the top and bottom, 5 down each side."""
-    side = size // 8
-    top = (size - 2 * side + 1) // 2
-    bottom = size - 2 * side - top
-    columns, rows = max(top, bottom), side + 2
+    """Where each square goes on a ring read clockwise from the top left: (columns, rows,
+    [(column, row) per square]). Nearly square, so that 40 squares (11 by 11) fit in 80
+    columns and leave room inside for the inner track."""
+    columns = (size + 3) // 4 + 1
+    side = (size - 2 * columns + 1) // 2
+    top, bottom = columns, size - columns - 2 * side
+    rows = side + 2
     cells = [(column, 0) for column in range(top)]
     cells += [(columns - 1, 1 + row) for row in range(side)]
     cells += [(columns - 1 - column, rows - 1) for column in range(bottom)]
@@ -167,7 +168,7 @@ class MaillotText:
         text.append_text(
             team_text(occupant, f"■{occupant + 1}") if occupant is not None else Text("  ")
         )
-        text.append(" ")
+        text.append(" " * (CELL - 5))
         return text
 
     def inner_track(self, view: Json, lang: str, names: Sequence[str]) -> list[Text]:
@@ -203,11 +204,10 @@ class MaillotText:
             lines.append(bar)
         else:
             lines.append(Text(t(lang, "label.no_breakaway"), style="dim"))
-        peloton = Text(t(lang, "label.peloton") + " ")
+        lines.append(Text(t(lang, "label.peloton")))
         for n, seat in enumerate(view["peloton"], 1):
-            peloton.append_text(team_text(seat, f"{n}. {names[seat]}"))
-            peloton.append("  ")
-        lines.append(peloton)
+            lines.append(team_text(seat, f"  {n}. {names[seat]}"))
+        lines.append(Text())
         if view["card"]:
             lines.append(Text(t(lang, "label.last_card", card=self.card_name(view["card"], lang))))
         lines.append(
@@ -255,24 +255,21 @@ class MaillotText:
         return t(lang, "label.decide_card_retire", name=name)
 
     def teams(self, view: Json, lang: str, names: Sequence[str]) -> Table:
+        """A line per team: place in the race, energy, domestiques in reserve and on the board,
+        jerseys (and combat points, when they count)."""
         t = self.t
-        table = Table(box=None, padding=(0, 2), header_style="dim")
-        for key in (
-            "label.team",
-            "label.position",
-            "label.energy",
-            "label.domestiques",
-            "label.jerseys",
-        ):
-            table.add_column(t(lang, key))
+        table = Table(box=None, padding=(0, 1), header_style="dim")
+        table.add_column(t(lang, "label.team"))
+        table.add_column(t(lang, "label.position"))
+        table.add_column(t(lang, "label.energy"))
+        for key in ("label.reserve", "label.on_board", "label.rainbow", "label.green"):
+            table.add_column(t(lang, key), justify="right")
+        table.add_column(t(lang, "label.polka"), justify="right")
         combat = view["options"]["combat-points"]
         if combat:
             table.add_column(t(lang, "label.combat"), justify="right")
-        order = (
-            [view["breakaway"], *view["peloton"]]
-            if view["breakaway"] is not None
-            else view["peloton"]
-        )
+        order = [view["breakaway"], *view["peloton"]] if view["breakaway"] is not None else []
+        order = order or view["peloton"]
         for seat, team in enumerate(view["teams"]):
             if team["out"]:
                 position = Text(t(lang, "label.out"), style="dim")
@@ -281,34 +278,18 @@ class MaillotText:
             else:
                 position = Text(t(lang, "label.nth", n=order.index(seat) + 1))
             energy = Text(f"{team['energy']:>2} ")
-            energy.append(
-                "█" * (team["energy"] // 5), style="green" if team["energy"] >= 20 else "red"
-            )
-            energy.append("░" * (ENERGY // 5 - team["energy"] // 5), style="dim")
-            domestiques = t(
-                lang, "label.domestiques_count", reserve=team["reserve"], placed=len(team["placed"])
-            )
-            jerseys = Text()
-            jerseys.append_text(rainbow_text("◆" * len(team["rainbow"])))
-            jerseys.append("◆" * team["green"], style="bold green")
-            jerseys.append("●" * team["polka"], style="bold red")
-            jerseys.append(
-                "  "
-                + t(
-                    lang,
-                    "label.jerseys_count",
-                    rainbow=len(team["rainbow"]),
-                    green=team["green"],
-                    polka=team["polka"],
-                ),
-                style="dim",
-            )
+            bar = team["energy"] // 10
+            energy.append("█" * bar, style="green" if team["energy"] >= 20 else "red")
+            energy.append("░" * (ENERGY // 10 - bar), style="dim")
             row: list[Text | str] = [
                 team_text(seat, f"■{seat + 1} {names[seat]}"),
                 position,
                 energy,
-                domestiques,
-                jerseys,
+                str(team["reserve"]),
+                str(len(team["placed"])),
+                rainbow_text(str(len(team["rainbow"]))),
+                Text(str(team["green"]), style="bold green"),
+                Text(str(team["polka"]), style="bold red"),
             ]
             if combat:
                 row.append(str(team["combat"]))

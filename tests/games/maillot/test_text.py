@@ -7,6 +7,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from tafel.engine import LANGUAGES, Rng, derive_seed
@@ -60,14 +61,32 @@ def test_the_terminal_text_is_maillots() -> None:
     assert isinstance(TEXT, MaillotText)
 
 
-def test_the_ring_places_40_squares_round_a_15_by_7_rectangle() -> None:
+def test_the_ring_places_40_squares_round_an_11_by_11_square() -> None:
     columns, rows, cells = ring_layout(40)
-    assert (columns, rows) == (15, 7)
-    assert len(set(cells)) == 40
-    assert cells[0] == (0, 0) and cells[14] == (14, 0) and cells[15] == (14, 1)
+    assert (columns, rows) == (11, 11)
+    assert cells[0] == (0, 0) and cells[10] == (10, 0) and cells[11] == (10, 1)
+    assert cells[20] == (10, 10) and cells[30] == (0, 10) and cells[39] == (0, 1)
+
+
+@pytest.mark.parametrize("size", range(7, 41))
+def test_the_ring_holds_every_board_size_once_round_its_edge(size: int) -> None:
+    columns, rows, cells = ring_layout(size)
+    assert len(set(cells)) == len(cells) == size
+    assert all(0 <= column < columns and 0 <= row < rows for column, row in cells)
     assert all(column in (0, columns - 1) or row in (0, rows - 1) for column, row in cells)
-    columns, rows, cells = ring_layout(7)
-    assert len(set(cells)) == 7
+    for (c1, r1), (c2, r2) in zip(cells, cells[1:] + cells[:1], strict=True):
+        assert abs(c1 - c2) + abs(r1 - r2) <= 2, "neighbours on the loop are drawn side by side"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_loop_and_the_inner_track_fit_80_columns(lang: str) -> None:
+    state = GAME.start(6, 2)
+    breakaway(state, 3, lead=14)
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    console.print(TEXT.ring(state.view(0), lang, NAMES))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) == 11 * 2 + 2, "11 rows of 2 lines, and the legend"
+    assert max(len(line.rstrip()) for line in lines) <= 80
 
 
 def test_the_table_shows_the_loop_the_rider_the_inner_track_and_the_teams() -> None:
