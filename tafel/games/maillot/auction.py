@@ -10,7 +10,7 @@ from tafel.games.maillot.race import AUCTION_PHASE, BUSY, LAP_END, MOVE_PHASE, R
 
 
 class Auction(Race):
-    # --- Auctions ("Inspanningsvakjes") ----------------------------------------------------------
+    """An auction runs bid by bid, each the action of the player whose turn in it it is."""
 
     def open_auction(self) -> None:
         """An effort square that was unoccupied when the rider landed is auctioned, after the
@@ -60,15 +60,15 @@ class Auction(Race):
         if self.reserve[seat]:
             self.reserve[seat] -= 1
             self.place(seat, square)
+            self.close_auction()
         elif len(self.placed[seat]) == 1:
             self.move(seat, self.placed[seat][0])
-            return
         else:
             self.phase, self.actor = MOVE_PHASE, seat
-            return
-        self.close_auction()
 
     def move(self, seat: Seat, origin: int) -> None:
+        """ "Moet hij een knecht van een ander vakje weghalen": the domestique on `origin`
+        moves to the square won, which frees its old square."""
         self.placed[seat].remove(origin)
         self.occupant[origin] = -1
         self.say("move", seat, origin=origin, square=self.auctioned)

@@ -17,7 +17,7 @@ from tafel.games.maillot.race import (
 
 
 class Positions(Race):
-    # --- Race positions ("Uitwerken wedstrijdposities") ------------------------------------------
+    """Who leads after the rider lands, and the escapes the square offers."""
 
     def resolve_positions(self) -> None:
         """The rulebook's cases, by whether there is a breakaway and who holds the square.
@@ -68,6 +68,7 @@ class Positions(Race):
         self.say("caught", seat)
 
     def offer_escape(self, seat: Seat) -> None:
+        """Escaping is a choice: the game waits for `seat` to escape or stay."""
         self.phase, self.actor = ESCAPE_PHASE, seat
 
     def escape(self, seat: Seat) -> None:
@@ -91,6 +92,7 @@ class Positions(Race):
         self.phase = BUSY
 
     def stay(self, seat: Seat) -> None:
+        """Not escaping (or not attacking): nobody moves."""
         self.say("stay", seat)
         self.phase = BUSY
 

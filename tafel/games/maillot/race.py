@@ -50,7 +50,8 @@ RAINBOW_GOAL, BREAKAWAY_WIN, ALL_OUT, DECK_OUT = "rainbow", "breakaway", "all_ou
 
 
 class Race:
-    """The whole state of a game of Maillot Arc-en-ciel and its rules, step by step."""
+    """The state of a game and the rules every step of a turn shares: who is where, energy and
+    domestiques, exhaustion, jerseys and the end."""
 
     def __init__(self, players: int, options: Options, board: Board, rng: Rng) -> None:
         self._players = players

@@ -52,6 +52,8 @@ from tafel.games.maillot.race import (
 
 
 class Turn(Positions, Auction):
+    """The race from setup on, turn by turn."""
+
     # --- Setup ("Voorbereiding van het spel") --------------------------------------------------
 
     def prepare(self) -> None:
