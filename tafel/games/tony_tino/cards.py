@@ -207,6 +207,8 @@ class FlyingSwitch(TargetedCard):
     ) -> None:
         spy, other = chosen
         value = state.value
+        state.add_to_sums(spy, seat, value[other])
+        state.add_to_sums(other, seat, -value[other])
         value[spy], value[other] = value[other], value[spy]
         events.append(
             Event(
@@ -254,7 +256,10 @@ class Swap(TargetedCard):
         self, state: TonyTinoState, seat: Seat, chosen: list[int], events: list[Event]
     ) -> None:
         mine, theirs = chosen
-        owner = state.owner
+        owner, worth = state.owner, state.value[mine]
+        for point, gains, loses in ((mine, 1 - seat, seat), (theirs, seat, 1 - seat)):
+            state.add_to_sums(point, gains, worth)
+            state.add_to_sums(point, loses, -worth)
         owner[mine], owner[theirs] = owner[theirs], owner[mine]
         events.append(
             Event(

@@ -93,6 +93,17 @@ class Options:
             }
         },
     )
+    open_discards: bool = field(
+        default=True,
+        metadata={
+            "help": {
+                "en": "Discarded cards lie face up (false: face down, so only their owner knows "
+                "them; played cards are always seen).",
+                "nl": "Afgelegde kaarten liggen open (false: gedekt, alleen hun eigenaar kent "
+                "ze; gespeelde kaarten ziet iedereen).",
+            }
+        },
+    )
 
 
 class TonyTinoState(State):
@@ -103,7 +114,7 @@ class TonyTinoState(State):
         "current",
         "decks",
         "disc",
-        "discards",
+        "discarded",
         "discs_left",
         "events",
         "extra_turn",
@@ -114,10 +125,12 @@ class TonyTinoState(State):
         "options",
         "owner",
         "phase",
+        "played",
         "result",
         "rng",
         "shifted",
         "stacks",
+        "sums",
         "tokens",
         "value",
         "won",
@@ -145,8 +158,11 @@ class TonyTinoState(State):
         """How many of each card each player holds: a hand has no order to give away."""
         self.decks: list[list[int]] = [[] for _ in range(PLAYERS)]
         """Each player's face-down cards; the last is drawn next."""
-        self.discards: list[list[int]] = [[] for _ in range(PLAYERS)]
-        """Each player's discard pile, face up, in the order played."""
+        self.played: list[list[int]] = [[] for _ in range(PLAYERS)]
+        """The cards each player played (in their turn or as a counter), open, in order."""
+        self.discarded: list[list[int]] = [[] for _ in range(PLAYERS)]
+        """The cards each player discarded without effect, in order: open unless the option
+        open-discards is off."""
         self.current: Seat = 0
         self.phase = CARD
         self.card = NO_CARD
@@ -165,6 +181,8 @@ class TonyTinoState(State):
         """How many figures stand in each street."""
         self.on_board = [[0] * len(FIGURE_VALUES) for _ in range(PLAYERS)]
         """How many figures of each value each player has on the board."""
+        self.sums = [[0] * len(STREETS) for _ in range(PLAYERS)]
+        """The sum of each player's figure values in each street."""
 
     @property
     def players(self) -> int:
@@ -225,9 +243,17 @@ class TonyTinoState(State):
         self.discs_left = sum(1 for number in self.disc if number)
         self.filled = [sum(self.owner[p] != NOBODY for p in street) for street in STREETS]
         self.on_board = [[0] * len(FIGURE_VALUES) for _ in range(PLAYERS)]
+        self.sums = [[0] * len(STREETS) for _ in range(PLAYERS)]
         for point in ALL_POINTS:
             if self.owner[point] != NOBODY:
                 self.on_board[self.owner[point]][self.value[point]] += 1
+                self.add_to_sums(point, self.owner[point], self.value[point])
+
+    def add_to_sums(self, point: int, seat: Seat, value: int) -> None:
+        """Count `value` more for `seat` in the row and the column of `point`."""
+        sums = self.sums[seat]
+        sums[ROW_OF[point]] += value
+        sums[COLUMN_OF[point]] += value
 
     # --- Who may do what -------------------------------------------------------------------------
 
@@ -271,17 +297,18 @@ class TonyTinoState(State):
     def open_points(self) -> list[int]:
         """Action 2: the points whose disc counts the lowest number still on the board (the
         shifted disc, if any, counting one lower)."""
-        disc = self.disc
-        lowest = min(filter(None, disc))
-        shifted = self.shifted
+        disc, shifted, lowest = self.disc, self.shifted, self.lowest()
         if shifted == NOWHERE:
             return [p for p in ALL_POINTS if disc[p] == lowest]
-        counts = disc[shifted] - 1
-        if counts < lowest:
-            return [shifted]
-        if counts == lowest:
-            return [p for p in ALL_POINTS if disc[p] == lowest or p == shifted]
-        return [p for p in ALL_POINTS if disc[p] == lowest]
+        return [p for p in ALL_POINTS if disc[p] and disc[p] - (p == shifted) == lowest]
+
+    def lowest(self) -> int:
+        """The lowest number a disc on the board counts this turn."""
+        lowest = min(filter(None, self.disc))
+        shifted = self.shifted
+        if shifted != NOWHERE and self.disc[shifted] <= lowest:
+            return self.disc[shifted] - 1
+        return lowest
 
     def counted(self, point: int) -> int:
         """The number a disc counts this turn."""
@@ -333,12 +360,10 @@ class TonyTinoState(State):
         point = action.point
         if not self.disc[point]:
             raise IllegalAction("point_taken", point=POINT_NAMES[point])
-        if point not in self.open_points():
+        lowest = self.lowest()
+        if self.counted(point) != lowest:
             raise IllegalAction(
-                "not_lowest",
-                point=POINT_NAMES[point],
-                number=self.counted(point),
-                lowest=min(self.counted(p) for p in ALL_POINTS if self.disc[p]),
+                "not_lowest", point=POINT_NAMES[point], number=self.counted(point), lowest=lowest
             )
 
     # --- A turn ----------------------------------------------------------------------------------
@@ -382,11 +407,11 @@ class TonyTinoState(State):
 
     def play_card(self, seat: Seat, card: int, events: list[Event]) -> None:
         """Action 1: name the card played (not yet its targets). Police raid may now cancel it,
-        unless the opponent plainly cannot: no cards in hand, or their raid lies face up on
-        their discard pile. Otherwise the window opens whether or not they hold it, so that
-        it gives nothing away."""
+        unless the opponent plainly cannot: no cards in hand, or their raid seen on their
+        discard pile. Otherwise the window opens whether or not they hold it, so that it gives
+        nothing away."""
         self.hands[seat][card] -= 1
-        self.discards[seat].append(card)
+        self.played[seat].append(card)
         self.card = card
         self.chosen = []
         events.append(Event("play", {"card": CARD_NAMES[card]}, seat))
@@ -394,17 +419,23 @@ class TonyTinoState(State):
         if (
             EFFECTS[card].counterable
             and any(self.hands[opponent])
-            and POLICE_RAID not in self.discards[opponent]
+            and not self.raid_seen_gone(opponent)
         ):
             self.phase = RAID
         else:
             self.take_effect(events)
 
+    def raid_seen_gone(self, seat: Seat) -> bool:
+        """Whether everyone has seen this player's Police raid go to the discard pile."""
+        return POLICE_RAID in self.played[seat] or (
+            self.options.open_discards and POLICE_RAID in self.discarded[seat]
+        )
+
     def police_raid(self, seat: Seat, events: list[Event]) -> None:
         """ "Een mooie politiezet": cancels the card just named, which goes to the discard pile
         without effect; the raid's player draws a card."""
         self.hands[seat][POLICE_RAID] -= 1
-        self.discards[seat].append(POLICE_RAID)
+        self.played[seat].append(POLICE_RAID)
         events.append(Event("counter", {"card": CARD_NAMES[self.card]}, seat))
         self.draw(seat, events)
         self.end_card_step(events)
@@ -426,10 +457,12 @@ class TonyTinoState(State):
             self.end_card_step(events)
 
     def discard(self, seat: Seat, card: int, events: list[Event]) -> None:
-        """Action 1 without effect: the card goes to the discard pile."""
+        """Action 1 without effect: the card goes to the discard pile, face up unless the option
+        open-discards is off."""
         self.hands[seat][card] -= 1
-        self.discards[seat].append(card)
-        events.append(Event("discard", {"card": CARD_NAMES[card]}, seat))
+        self.discarded[seat].append(card)
+        secret = () if self.options.open_discards else ("card",)
+        events.append(Event("discard", {"card": CARD_NAMES[card]}, seat, secret))
         self.end_card_step(events)
 
     def end_card_step(self, events: list[Event]) -> None:
@@ -462,6 +495,7 @@ class TonyTinoState(State):
         self.owner[point] = seat
         self.value[point] = value
         self.on_board[seat][value] += 1
+        self.add_to_sums(point, seat, value)
         events.append(
             Event("place", {"value": value, "point": POINT_NAMES[point], "disc": number}, seat)
         )
@@ -487,10 +521,7 @@ class TonyTinoState(State):
 
     def score_street(self, street: int, events: list[Event]) -> None:
         """The higher sum of figure values in the street takes its token; a tie removes it."""
-        sums = [0] * PLAYERS
-        owner, value = self.owner, self.value
-        for p in STREETS[street]:
-            sums[owner[p]] += value[p]
+        sums = [self.sums[0][street], self.sums[1][street]]
         token = self.tokens[street]
         data = {"street": street_name(street), "token": token, "sums": sums}
         if sums[0] == sums[1]:
@@ -545,7 +576,8 @@ class TonyTinoState(State):
         other.face_up = [list(face_up) for face_up in self.face_up]
         other.hands = [list(hand) for hand in self.hands]
         other.decks = [list(deck) for deck in self.decks]
-        other.discards = [list(pile) for pile in self.discards]
+        other.played = [list(pile) for pile in self.played]
+        other.discarded = [list(pile) for pile in self.discarded]
         other.current = self.current
         other.phase = self.phase
         other.card = self.card
@@ -557,30 +589,39 @@ class TonyTinoState(State):
         other.discs_left = self.discs_left
         other.filled = list(self.filled)
         other.on_board = [list(counts) for counts in self.on_board]
+        other.sums = [list(sums) for sums in self.sums]
         return other
 
     def determinize(self, seat: Seat, rng: Rng) -> Self:
         """What `seat` cannot know: the order of both figure stacks and of its own deck, and
-        which of the opponent's unplayed cards are in their hand and which in their deck (those
-        cards are the opponent's set less their face-up discard pile)."""
+        where the opponent's unseen cards are: which in their hand, which in their deck (and,
+        with face-down discards, which they discarded). Those cards are the opponent's set
+        less the cards seen played or discarded."""
         other = self._copy(rng.split())
         for stack in other.stacks:
             rng.shuffle(stack)
         rng.shuffle(other.decks[seat])
         opponent = 1 - seat
         hand = other.hands[opponent]
-        unseen = [card for card in CARD_KINDS for _ in range(hand[card])] + other.decks[opponent]
+        hidden_discards = [] if self.options.open_discards else other.discarded[opponent]
+        unseen = [card for card in CARD_KINDS for _ in range(hand[card])]
+        unseen += other.decks[opponent] + hidden_discards
         rng.shuffle(unseen)
-        size = sum(hand)
+        held, kept = sum(hand), len(other.decks[opponent])
         other.hands[opponent] = [0] * len(CARD_NAMES)
-        for card in unseen[:size]:
+        for card in unseen[:held]:
             other.hands[opponent][card] += 1
-        other.decks[opponent] = unseen[size:]
+        other.decks[opponent] = unseen[held : held + kept]
+        if hidden_discards:
+            other.discarded[opponent] = unseen[held + kept :]
         return other
 
     def snapshot(self) -> Json:
         return {
-            "options": {"out_of_figures": self.options.out_of_figures},
+            "options": {
+                "out_of_figures": self.options.out_of_figures,
+                "open_discards": self.options.open_discards,
+            },
             "rng": self.rng.to_json(),
             "disc": list(self.disc),
             "owner": list(self.owner),
@@ -592,7 +633,8 @@ class TonyTinoState(State):
             "face_up": [list(face_up) for face_up in self.face_up],
             "hands": [list(hand) for hand in self.hands],
             "decks": [list(deck) for deck in self.decks],
-            "discards": [list(pile) for pile in self.discards],
+            "played": [list(pile) for pile in self.played],
+            "discarded": [list(pile) for pile in self.discarded],
             "current": self.current,
             "phase": self.phase,
             "card": self.card,
@@ -615,7 +657,8 @@ class TonyTinoState(State):
         state.face_up = [list(face_up) for face_up in data["face_up"]]
         state.hands = [list(hand) for hand in data["hands"]]
         state.decks = [list(deck) for deck in data["decks"]]
-        state.discards = [list(pile) for pile in data["discards"]]
+        state.played = [list(pile) for pile in data["played"]]
+        state.discarded = [list(pile) for pile in data["discarded"]]
         state.current = data["current"]
         state.phase = data["phase"]
         state.card = data["card"]

@@ -96,7 +96,11 @@ class TonyTinoText:
             hand = ", ".join(self.card(card, lang) for card in board["hand"]) or "-"
         else:
             hand = f"{board['hand_count']} {self.t(lang, 'label.cards')}"
-        discards = ", ".join(self.card(card, lang) for card in board["discards"]) or "-"
+        played = ", ".join(self.card(card, lang) for card in board["played"]) or "-"
+        if board["discarded"] is not None:
+            discarded = ", ".join(self.card(card, lang) for card in board["discarded"]) or "-"
+        else:
+            discarded = f"{board['discarded_count']} {self.t(lang, 'label.cards')}"
         won = " + ".join(money(amount, lang) for amount in board["won"])
         total = money(board["score"], lang)
         lines = [
@@ -104,7 +108,8 @@ class TonyTinoText:
             Text(f"{self.t(lang, 'label.stack')} ({board['stack']}): {stack}"),
             Text(f"{self.t(lang, 'label.hand')}: {hand}"),
             Text(f"{self.t(lang, 'label.deck')}: {board['deck']}"),
-            Text(f"{self.t(lang, 'label.discards')}: {discards}"),
+            Text(f"{self.t(lang, 'label.played')}: {played}"),
+            Text(f"{self.t(lang, 'label.discarded')}: {discarded}"),
             Text(f"{self.t(lang, 'label.won')}: {won + ' = ' if won else ''}{total}"),
         ]
         current = seat == view["current"]

@@ -1,7 +1,8 @@
 """What each seat sees of a Tony & Tino game, as JSON-ready data.
 
-The board, the tokens, the face-up figures and the discard piles are open; a hand only to its
-owner (the others see how many cards it holds); the order of a deck or a figure stack to nobody.
+The board, the tokens, the face-up figures and the cards played are open; a hand only to its
+owner (the others see how many cards it holds), and so are discarded cards when the option
+open-discards is off; the order of a deck or a figure stack to nobody.
 A stack's values are shown sorted: they follow from the figures everyone has seen.
 """
 
@@ -39,7 +40,10 @@ def seat_view(state: TonyTinoState, seat: Seat | None) -> Json:
         "game": "tony-tino",
         "seat": seat,
         "players": PLAYERS,
-        "options": {"out-of-figures": state.options.out_of_figures},
+        "options": {
+            "out-of-figures": state.options.out_of_figures,
+            "open-discards": state.options.open_discards,
+        },
         "current": None if over else state.current,
         "phase": state.phase,
         "card": CARD_NAMES[state.card] if state.card != NO_CARD else None,
@@ -76,7 +80,13 @@ def player_view(state: TonyTinoState, owner: Seat, seat: Seat | None) -> Json:
         ),
         "hand_count": sum(hand),
         "deck": len(state.decks[owner]),
-        "discards": [CARD_NAMES[card] for card in state.discards[owner]],
+        "played": [CARD_NAMES[card] for card in state.played[owner]],
+        "discarded": (
+            [CARD_NAMES[card] for card in state.discarded[owner]]
+            if owner == seat or state.options.open_discards
+            else None
+        ),
+        "discarded_count": len(state.discarded[owner]),
         "won": list(state.won[owner]),
         "score": sum(state.won[owner]),
     }

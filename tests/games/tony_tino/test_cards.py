@@ -412,7 +412,8 @@ def test_a_police_raid_cancels_the_card_just_named(name: str) -> None:
     state.apply(1, COUNTER)
     assert (list(state.disc), list(state.owner), list(state.value), list(state.tokens)) == board
     assert state.shifted == -1 and not state.extra_turn
-    assert state.discards == [[card(name)], [card("police_raid")]]
+    assert state.played == [[card(name)], [card("police_raid")]]
+    assert state.discarded == [[], []]
     assert state.hands[1][card("police_raid")] == 0
     assert state.hands[1][card("shift")] == 1, "the raid's player drew a card"
     assert state.hands[0][card("corruption")] == 1, "the card's player drew as usual"
@@ -454,7 +455,7 @@ def test_the_window_opens_even_when_the_opponent_has_no_police_raid() -> None:
 def test_the_window_stays_shut_once_the_opponents_raid_is_discarded() -> None:
     state = start()
     hand(state, 1, "swap", "new_value")
-    state.discards[1] = [card("police_raid")]
+    state.discarded[1] = [card("police_raid")]
     state.apply(0, PLAYS[card("corruption")])
     assert (state.phase, state.actors()) == (TARGET, [0])
 
@@ -474,7 +475,7 @@ def test_police_raid_is_not_played_in_ones_own_turn() -> None:
     assert PLAYS[card("police_raid")] not in state.legal_actions(0)
     assert_illegal(state, 0, PLAYS[card("police_raid")], "raid_in_opponents_turn")
     state.apply(0, DISCARDS[card("police_raid")])
-    assert state.discards[0] == [card("police_raid")]
+    assert state.discarded[0] == [card("police_raid")]
 
 
 def test_police_raid_cannot_cancel_pro() -> None:

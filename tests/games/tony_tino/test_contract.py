@@ -7,7 +7,11 @@ from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.rules import Options
 from tests.harness import Config, ContractSuite, check_snapshot_detached
 
-CONFIGS = (Config(2), Config(2, Options(out_of_figures="skip"), "skip"))
+CONFIGS = (
+    Config(2),
+    Config(2, Options(out_of_figures="skip"), "skip"),
+    Config(2, Options(open_discards=False), "face-down-discards"),
+)
 
 
 class TestTonyTinoContract(ContractSuite):

@@ -27,7 +27,8 @@ def check_conserved(state: TonyTinoState) -> None:
         placed = [state.value[p] for p in range(36) if state.owner[p] == seat]
         assert Counter(placed + state.face_up[seat] + state.stacks[seat]) == Counter(FIGURES)
         held = [c for c in range(len(CARD_NAMES)) for _ in range(state.hands[seat][c])]
-        assert Counter(held + state.decks[seat] + state.discards[seat]) == Counter(DECK)
+        piles = state.decks[seat] + state.played[seat] + state.discarded[seat]
+        assert Counter(held + piles) == Counter(DECK)
         assert len(state.face_up[seat]) <= 2
         assert len(state.face_up[seat]) == 2 or not state.stacks[seat]
     figures_left = sum(len(f) + len(s) for f, s in zip(state.face_up, state.stacks, strict=True))
@@ -37,14 +38,18 @@ def check_conserved(state: TonyTinoState) -> None:
         full = all(state.owner[p] != NOBODY for p in points)
         assert full == (state.result[street] != OPEN)
     assert sum(map(sum, state.won)) <= 260_000
+    counted = state.clone()
+    counted.recount()
+    kept = ("sums", "filled", "on_board", "discs_left")
+    assert [getattr(counted, name) for name in kept] == [getattr(state, name) for name in kept]
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=SEEDS, moves=SEEDS, skip=st.booleans())
+@given(seed=SEEDS, moves=SEEDS, skip=st.booleans(), open_discards=st.booleans())
 def test_every_step_of_a_random_game_conserves_the_material(
-    seed: int, moves: int, skip: bool
+    seed: int, moves: int, skip: bool, open_discards: bool
 ) -> None:
-    options = Options(out_of_figures="skip" if skip else "play-card")
+    options = Options(out_of_figures="skip" if skip else "play-card", open_discards=open_discards)
     state = GAME.start(2, seed, options)
     rng = Rng(moves)
     while state.outcome() is None:

@@ -171,7 +171,7 @@ def test_setup_deals_a_hand_of_three_from_a_shuffled_deck_of_thirteen(seed: int)
         assert len(state.decks[seat]) == 10
         held = [c for c in range(len(CARD_NAMES)) for _ in range(state.hands[seat][c])]
         assert Counter(held + state.decks[seat]) == Counter(DECK)
-        assert state.discards[seat] == []
+        assert state.played[seat] == state.discarded[seat] == []
 
 
 def test_seat_one_starts_with_the_card_action() -> None:
@@ -205,7 +205,8 @@ def test_discarding_a_card_has_no_effect_then_the_player_draws() -> None:
     board = list(state.disc)
     state.apply(0, DISCARDS[card("corruption")])
     assert state.disc == board
-    assert state.discards[0] == [card("corruption")]
+    assert state.discarded[0] == [card("corruption")]
+    assert state.played[0] == []
     assert state.hands[0][card("corruption")] == 0
     assert state.hands[0][card("swap")] == 1, "the top card of the deck was drawn"
     assert state.decks[0] == [card("shift")]

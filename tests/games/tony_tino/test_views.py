@@ -8,7 +8,7 @@ from collections import Counter
 
 from tafel.engine import Rng
 from tafel.games.tony_tino import GAME
-from tafel.games.tony_tino.actions import COUNTER, LET_PASS, PLAYS, POINT_CHOICES
+from tafel.games.tony_tino.actions import COUNTER, DISCARDS, LET_PASS, PLAYS, POINT_CHOICES
 from tafel.games.tony_tino.board import CARD_NAMES, DECK, PLACE
 from tafel.games.tony_tino.rules import TonyTinoState
 from tests.games.tony_tino.scenario import assert_illegal, card, deck, hand, point, start
@@ -98,7 +98,7 @@ def test_a_counter_tells_everyone_the_raid_was_played() -> None:
     state = start()
     state.apply(0, PLAYS[card("corruption")])
     state.apply(1, COUNTER)
-    assert state.view(0)["boards"][1]["discards"] == ["police_raid"]
+    assert state.view(0)["boards"][1]["played"] == ["police_raid"]
     assert {"kind": "counter", "seat": 1, "card": "corruption"} in state.events_for(0)
 
 
@@ -127,8 +127,9 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
             assert Counter(sample.decks[seat]) == Counter(state.decks[seat])
             assert sum(sample.hands[opponent]) == sum(state.hands[opponent])
             assert len(sample.decks[opponent]) == len(state.decks[opponent])
-            assert sample.discards == state.discards
-            unplayed = Counter(DECK) - Counter(state.discards[opponent])
+            assert sample.played == state.played and sample.discarded == state.discarded
+            seen = state.played[opponent] + state.discarded[opponent]
+            unplayed = Counter(DECK) - Counter(seen)
             held = Counter(
                 c for c in range(len(CARD_NAMES)) for _ in range(sample.hands[opponent][c])
             )
@@ -147,3 +148,50 @@ def test_determinize_plays_on_with_its_own_generator() -> None:
     first = state.determinize(0, Rng(1))
     second = state.determinize(0, Rng(2))
     assert first.rng.to_json() != second.rng.to_json() != state.rng.to_json()
+
+
+# --- Option open-discards=false: discarded cards lie face down --------------------------------
+
+
+def test_face_down_discards_are_seen_by_their_owner_only() -> None:
+    state = start(open_discards=False)
+    state.apply(0, DISCARDS[card("corruption")])
+    assert state.view(0)["boards"][0]["discarded"] == ["corruption"]
+    for seat in (1, None):
+        board = state.view(seat)["boards"][0]
+        assert board["discarded"] is None and board["discarded_count"] == 1
+        assert [e for e in state.events_for(seat) if e["kind"].startswith("discard")] == [
+            {"kind": "discard.hidden", "seat": 0}
+        ]
+
+
+def test_a_raid_discarded_face_down_keeps_the_window_opening() -> None:
+    for open_discards, phase in ((True, "target"), (False, "raid")):
+        state = start(open_discards=open_discards)
+        hand(state, 1, "police_raid", "swap", "new_value")
+        state.current = 1
+        state.apply(1, DISCARDS[card("police_raid")])
+        state.current, state.phase = 0, "card"
+        state.apply(0, PLAYS[card("corruption")])
+        assert state.phase == phase
+        assert state.legal_actions(1) in ([], [LET_PASS])
+
+
+def test_face_down_discards_are_resampled_with_the_unseen_cards() -> None:
+    state = start(open_discards=False)
+    state.discarded[1] = [card("police_raid"), card("pro")]
+    deck(state, 1, "shift", "shift", "corruption")
+    changed = 0
+    for k in range(20):
+        sample = state.determinize(0, Rng(k))
+        assert len(sample.discarded[1]) == 2
+        held = [c for c in range(len(CARD_NAMES)) for _ in range(sample.hands[1][c])]
+        pool = held + sample.decks[1] + sample.discarded[1]
+        assert Counter(pool) == Counter(
+            [c for c in range(len(CARD_NAMES)) for _ in range(state.hands[1][c])]
+            + state.decks[1]
+            + state.discarded[1]
+        )
+        changed += sample.discarded[1] != state.discarded[1]
+        assert sample.view(0) == state.view(0)
+    assert changed > 10
