@@ -267,3 +267,32 @@ def bench(
             f"{result['ismcts_iterations_per_second']:,.0f}",
         )
     console.print(table)
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; 0.0.0.0 lets phones on your network in.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="The store's SQLAlchemy URL, e.g. postgresql+psycopg://user@host/tafel; "
+            "SQLite in your data directory if left out."
+        ),
+    ] = None,
+) -> None:
+    """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
+    # The web stack loads only here, so the terminal commands start as quickly as before.
+    import uvicorn
+    from sqlalchemy import make_url
+
+    from tafel.server import ServerConfig, create_app
+    from tafel.store import default_url
+
+    url = db or default_url()
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    store = make_url(url).render_as_string(hide_password=True)
+    console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
+    uvicorn.run(create_app(ServerConfig(url)), host=host, port=port, log_level="warning")

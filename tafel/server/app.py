@@ -1,0 +1,209 @@
+"""The ASGI app: the rooms' HTTP API, the websocket of play, and the browser client's files.
+
+Every endpoint is `async`: rooms live on the event loop and are touched by nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from io import BytesIO
+from typing import Annotated, Any
+
+import segno
+from fastapi import Depends, FastAPI, Header, Request, Response
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.websockets import WebSocket
+
+from tafel.engine import LANGUAGES, Json
+from tafel.engine.record import replay_steps
+from tafel.server.bots import BotPace
+from tafel.server.catalogs import all_texts, games_info
+from tafel.server.errors import RoomError, pick_lang
+from tafel.server.rooms import Rooms
+from tafel.server.sockets import serve_socket
+from tafel.store import Store
+from tafel.web import CLIENT
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    db: str
+    """The store's SQLAlchemy URL."""
+    pace: BotPace = field(default_factory=BotPace)
+
+
+class NewRoom(BaseModel):
+    game: str
+    players: int
+    options: dict[str, Any] = {}
+    name: str
+
+
+class Name(BaseModel):
+    name: str
+
+
+class Bot(BaseModel):
+    bot: str
+
+
+def seat_pass(authorization: Annotated[str | None, Header()] = None) -> str:
+    """The seat's pass, sent as `Authorization: Bearer <token>`."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise RoomError("bad_token", 403)
+    return token.strip()
+
+
+Pass = Annotated[str, Depends(seat_pass)]
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    store = Store(config.db)
+    rooms = Rooms(store, config.pace)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        rooms.resume()
+        yield
+        rooms.stop()
+        store.close()
+
+    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.rooms = rooms
+    app.add_middleware(GZipMiddleware, minimum_size=2000)
+
+    @app.exception_handler(RoomError)
+    async def refuse(request: Request, error: RoomError) -> JSONResponse:
+        lang = pick_lang(request.headers.get("accept-language"))
+        return JSONResponse(
+            {"key": error.key, "message": error.message(lang)}, status_code=error.status
+        )
+
+    # --- Games and text -------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[Json]:
+        return games_info()
+
+    @app.get("/api/text/{lang}")
+    async def text(lang: str) -> Json:
+        return all_texts(lang if lang in LANGUAGES else "en")
+
+    # --- Rooms and seats --------------------------------------------------------------------------
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: NewRoom) -> Json:
+        room, token = rooms.create(body.game, body.players, body.options, body.name)
+        return {"room": room.summary(), "seat": 0, "token": token}
+
+    @app.get("/api/rooms/{code}")
+    async def room(code: str) -> Json:
+        return rooms.get(code).summary()
+
+    @app.post("/api/rooms/{code}/seats/{seat}")
+    async def take_seat(code: str, seat: int, body: Name) -> Json:
+        room = rooms.get(code)
+        token = room.take_seat(seat, body.name)
+        return {"room": room.summary(), "seat": seat, "token": token}
+
+    @app.put("/api/rooms/{code}/seats/{seat}/bot")
+    async def set_bot(code: str, seat: int, body: Bot, token: Pass) -> Json:
+        room = rooms.get(code)
+        room.set_bot(token, seat, body.bot)
+        return room.summary()
+
+    @app.delete("/api/rooms/{code}/seats/{seat}/bot")
+    async def remove_bot(code: str, seat: int, token: Pass) -> Json:
+        room = rooms.get(code)
+        room.remove_bot(token, seat)
+        return room.summary()
+
+    @app.post("/api/rooms/{code}/start")
+    async def start(code: str, token: Pass) -> Json:
+        room = rooms.get(code)
+        room.start(token)
+        return room.summary()
+
+    @app.post("/api/rooms/{code}/rematch")
+    async def rematch(code: str, token: Pass) -> Json:
+        room = rooms.get(code)
+        room.rematch(token)
+        return room.summary()
+
+    @app.post("/api/rooms/{code}/leave")
+    async def leave(code: str, token: Pass) -> Json:
+        room = rooms.get(code)
+        room.leave(token)
+        summary = room.summary()
+        rooms.release(room)
+        return summary
+
+    @app.get("/api/rooms/{code}/qr.svg")
+    async def qr_code(code: str, request: Request) -> Response:
+        room = rooms.get(code)
+        link = f"{str(request.base_url).rstrip('/')}/r/{room.code}"
+        svg = BytesIO()
+        segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
+        return Response(svg.getvalue(), media_type="image/svg+xml")
+
+    # --- Finished matches: export and replay ------------------------------------------------------
+
+    def finished(code: str, number: int) -> Any:
+        room = rooms.get(code)
+        stored = store.match(room.code, number)
+        if stored is None:
+            raise RoomError("match_not_found", 404, number=number)
+        if not stored.over:
+            # The record holds the seed, and so every card still to be drawn.
+            raise RoomError("match_not_over", 403)
+        return room, stored
+
+    @app.get("/api/rooms/{code}/matches/{number}/record")
+    async def record(code: str, number: int) -> JSONResponse:
+        room, stored = finished(code, number)
+        filename = f"tafel-{room.game.id}-{room.code}-{number}.json"
+        return JSONResponse(
+            stored.record.to_json(),
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    @app.get("/api/rooms/{code}/matches/{number}/replay")
+    async def replay(code: str, number: int, seat: int | None = None) -> Json:
+        """Every step of a finished match as one seat (or a spectator) saw it."""
+        room, stored = finished(code, number)
+        if seat is not None:
+            room.seat(seat)
+        steps = [
+            {
+                "seat": actor,
+                "action": None if action is None else action.to_json(),
+                "view": state.view(seat),
+            }
+            for actor, action, state in replay_steps(room.game, stored.record)
+        ]
+        return {"names": stored.names, "seat": seat, "steps": steps}
+
+    # --- Play -------------------------------------------------------------------------------------
+
+    @app.websocket("/ws/{code}")
+    async def play(socket: WebSocket, code: str) -> None:
+        await serve_socket(socket, code, rooms)
+
+    # --- The browser client -----------------------------------------------------------------------
+
+    app.mount("/static", StaticFiles(directory=CLIENT), name="static")
+    index = CLIENT / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/r/{code}", include_in_schema=False)
+    @app.get("/r/{code}/replay/{number}", include_in_schema=False)
+    async def client() -> FileResponse:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    return app

@@ -1,0 +1,93 @@
+"""Bots in rooms: they act on the server, after a pause like a person's.
+
+The bots among the actors race as in `tafel.agents.base.choose_move`: each says what it would do
+and how fast, and the fastest acts. People among the actors answer in their own time, so the
+race is run by the bots alone, and a person who acts first wins it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tafel.agents import make_agent
+from tafel.engine import Action, Game, IllegalAction, Rng, Seat, State, derive_seed
+from tafel.server.errors import RoomError
+
+log = logging.getLogger("tafel.server")
+
+Offer = tuple[float, float, Seat, Action]
+
+
+@dataclass(frozen=True)
+class BotPace:
+    """Seconds a bot in a room pauses before it acts: drawn between `low` and `high`."""
+
+    low: float = 0.7
+    high: float = 1.6
+
+
+def bot_offers(game: Game, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
+    """What each bot among the actors would do, and its reaction time, with a random tie-break.
+
+    A new agent per decision, seeded from the match and the move: nothing is shared between
+    decisions that may be thought out in different threads.
+    """
+    rng = Rng(seed)
+    offers: list[Offer] = []
+    for seat, spec in bots.items():
+        agent = make_agent(spec, game, derive_seed(seed, seat))
+        action = agent.act(state, seat)
+        if action is not None:
+            offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
+    return offers
+
+
+class RoomBots:
+    """Plans the next bot move of one room, and drops the plan when the game moves on first."""
+
+    def __init__(
+        self,
+        game: Game,
+        pace: BotPace,
+        apply: Callable[[Seat, Action], None],
+    ) -> None:
+        self.game = game
+        self.pace = pace
+        self.apply = apply
+        self.rng = Rng(secrets.randbits(62))
+        """Draws the pauses; no part of any record."""
+        self.task: asyncio.Task[Any] | None = None
+
+    def wake(self, state: State | None, bots: Mapping[Seat, str], seed: int) -> None:
+        """After every change of the match: forget the move planned for the old state and plan
+        one for the new state if bots are among its actors."""
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        self.task = None
+        if state is None or not bots:
+            return
+        self.task = asyncio.get_running_loop().create_task(self.move(state.clone(), bots, seed))
+
+    def stop(self) -> None:
+        self.wake(None, {}, 0)
+
+    async def move(self, state: State, bots: Mapping[Seat, str], seed: int) -> None:
+        loop = asyncio.get_running_loop()
+        due = loop.time() + self.pace.low + (self.pace.high - self.pace.low) * self.rng.random()
+        # Searching bots take up to a second: they think in a thread, so the room's event loop
+        # keeps serving everyone else meanwhile.
+        offers = await asyncio.to_thread(bot_offers, self.game, state, bots, seed)
+        if not offers:
+            log.warning("no bot acted among seats %s", sorted(bots))
+            return
+        reaction, _, seat, action = min(offers)
+        await asyncio.sleep(max(0.0, due + reaction - loop.time()))
+        try:
+            self.apply(seat, action)
+        except (IllegalAction, RoomError):
+            log.exception("the move of the bot in seat %d was refused: %s", seat, action)

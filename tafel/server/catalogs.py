@@ -1,0 +1,63 @@
+"""What the browser is told about the games: their options and bots, and every text it shows.
+
+The text comes from the same catalogs the terminal uses (each game's `messages.toml`, the
+engine's, the server's and the web shell's), one language at a time, with English filling any
+gap, so no translation is made twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tafel.agents.registry import agent_names
+from tafel.engine import Catalog, Game, Json
+from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.engine.options import option_choices, option_name
+from tafel.games import GAMES
+from tafel.server.errors import SERVER_CATALOG
+from tafel.web import WEB_CATALOG
+
+
+def texts(catalog: Catalog, lang: str) -> dict[str, str]:
+    english = catalog.messages.get("en", {})
+    return {**english, **catalog.messages.get(lang, {})}
+
+
+def all_texts(lang: str) -> Json:
+    return {
+        "engine": texts(ENGINE_CATALOG, lang),
+        "server": texts(SERVER_CATALOG, lang),
+        "web": texts(WEB_CATALOG, lang),
+        "games": {game.id: texts(game.catalog, lang) for game in GAMES.values()},
+    }
+
+
+def option_info(game: Game, field: dataclasses.Field[Any]) -> Json:
+    choices = option_choices(game.options_type, field)
+    default = field.default
+    kind = "choice" if choices else {bool: "bool", int: "int"}.get(type(default), "text")
+    return {
+        "name": option_name(field),
+        "kind": kind,
+        "default": default,
+        "choices": list(choices) if choices else None,
+        "range": field.metadata.get("range"),
+        "help": dict(field.metadata.get("help", {})),
+    }
+
+
+def game_info(game: Game) -> Json:
+    return {
+        "id": game.id,
+        "titles": dict(game.titles),
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "bots": agent_names(game),
+        "default_bot": game.default_rollout,
+        "options": [option_info(game, f) for f in dataclasses.fields(game.options_type)],
+    }
+
+
+def games_info() -> list[Json]:
+    return [game_info(game) for game in GAMES.values()]

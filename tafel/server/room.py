@@ -1,0 +1,390 @@
+"""A room: one game with its options and player count, its seats, and the matches played in it.
+
+The room is the only authority over its matches. An action is checked on a copy of the state,
+kept in the store, and only then taken as the new state and sent out: to each seat its own
+view and legal actions, to spectators the spectator view. Everything here runs on the server's
+event loop, one call at a time, so a room needs no locks.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from tafel.agents import AgentError, check_spec
+from tafel.engine import (
+    Action,
+    Event,
+    Game,
+    GameRecord,
+    IllegalAction,
+    Json,
+    RecordError,
+    Seat,
+    State,
+    derive_seed,
+)
+from tafel.engine.record import replay_steps
+from tafel.server.bots import BotPace, RoomBots
+from tafel.server.connection import CLOSE_REFUSED, Connection
+from tafel.server.errors import RoomError, pick_lang
+from tafel.server.seats import SeatHolder, bot_spec, clean_name, new_token, token_hash
+from tafel.store import Store, StoredMatch, StoredRoom, StoredSeat
+
+log = logging.getLogger("tafel.server")
+
+LOBBY, PLAYING, OVER, CLOSED = "lobby", "playing", "over", "closed"
+HISTORY = 40
+"""How many past moves' events a (re)connecting browser gets for its list of last moves."""
+
+
+def _dumps(frame: Json) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+@dataclass
+class Match:
+    """One game played in the room: its record as stored, and the state it leads to."""
+
+    id: int
+    number: int
+    record: GameRecord
+    names: list[str]
+    state: State
+    history: deque[list[Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
+
+
+class Room:
+    def __init__(
+        self,
+        stored: StoredRoom,
+        game: Game,
+        store: Store,
+        pace: BotPace,
+    ) -> None:
+        self.code = stored.code
+        self.game = game
+        self.players = stored.players
+        self.options = game.options_from_json(stored.options)
+        self.host = stored.host
+        self.status = stored.status
+        self.store = store
+        self.seats = [SeatHolder(s.name, s.bot, s.token_hash) for s in stored.seats]
+        self.spectators: list[Connection] = []
+        self.matches = stored.matches
+        self.match: Match | None = None
+        self.bots = RoomBots(game, pace, self.apply)
+        if stored.last is not None and self.status in (PLAYING, OVER):
+            self.match = self.resume(stored.last)
+
+    def resume(self, stored: StoredMatch) -> Match:
+        """The match exactly as its record leaves it: replayed from the seed and the actions."""
+        history: deque[list[Event]] = deque(maxlen=HISTORY)
+        state = None
+        for actor, _, state in replay_steps(self.game, stored.record):
+            if actor is not None:
+                history.append(list(state.events))
+        if state is None:  # pragma: no cover - replay_steps always yields the start state
+            raise RecordError("empty record")
+        if self.status == PLAYING and state.outcome() is not None:
+            # The server stopped between keeping the last move and marking the match over.
+            self.status = OVER
+            self.store.finish_match(self.code, stored.id)
+        return Match(stored.id, stored.number, stored.record, stored.names, state, history)
+
+    # --- Passes and the host --------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> Seat:
+        """The seat a pass is for; a refusal for a forged or stale one."""
+        for seat, holder in enumerate(self.seats):
+            if holder.holds(token):
+                return seat
+        raise RoomError("bad_token", 403)
+
+    def as_host(self, token: str) -> None:
+        if self.seat_of(token) != self.host:
+            raise RoomError("not_host", 403)
+
+    def seat(self, seat: object) -> SeatHolder:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RoomError("no_such_seat", 404, seat=seat)
+        return self.seats[seat]
+
+    def in_lobby(self) -> None:
+        if self.status != LOBBY:
+            raise RoomError("not_in_lobby", 409)
+
+    # --- The lobby --------------------------------------------------------------------------------
+
+    def take_seat(self, seat: int, name: object) -> str:
+        """A person takes a free seat by name; their browser keeps the pass returned."""
+        holder = self.seat(seat)
+        self.in_lobby()
+        if not holder.free:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        tidy = clean_name(name)
+        if tidy is None:
+            raise RoomError("name_needed", most=24)
+        token = new_token()
+        holder.name, holder.token_hash = tidy, token_hash(token)
+        self.save_seat(seat)
+        self.publish_room()
+        return token
+
+    def set_bot(self, token: str, seat: int, name: object) -> None:
+        """The host puts a bot of any kind and level on a seat no person holds."""
+        self.as_host(token)
+        holder = self.seat(seat)
+        self.in_lobby()
+        if holder.name is not None:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        spec = bot_spec(name)
+        try:
+            if spec is None:
+                raise AgentError("no bot named")
+            check_spec(spec, self.game)
+        except (AgentError, ValueError):
+            raise RoomError("bad_bot", bot=str(name)[:40]) from None
+        holder.bot = spec
+        self.save_seat(seat)
+        self.publish_room()
+
+    def remove_bot(self, token: str, seat: int) -> None:
+        self.as_host(token)
+        holder = self.seat(seat)
+        self.in_lobby()
+        if holder.bot is None:
+            raise RoomError("not_a_bot", 409)
+        holder.bot = None
+        self.save_seat(seat)
+        self.publish_room()
+
+    def leave(self, token: str) -> None:
+        """A person gives up their seat and its pass. In a game a bot plays on for them; the host
+        passes to the next person seated; a room nobody is left in closes."""
+        seat = self.seat_of(token)
+        holder = self.seats[seat]
+        holder.name = holder.token_hash = None
+        if self.status == PLAYING and self.match is not None:
+            holder.bot = f"bot:{self.game.default_rollout}"
+            self.match.record.seats[seat] = holder.bot
+            self.match.names[seat] = holder.bot
+            self.store.replace_seats(self.match.id, self.match.record.seats, self.match.names)
+        self.save_seat(seat)
+        for connection in holder.connections:
+            connection.send_json(self.refusal(RoomError("bad_token", 403), connection.lang))
+            connection.close(CLOSE_REFUSED)
+        holder.connections.clear()
+        people = [k for k, other in enumerate(self.seats) if other.name is not None]
+        if not people:
+            self.status = CLOSED
+            self.store.set_room(self.code, status=CLOSED)
+            self.bots.stop()
+        elif seat == self.host:
+            self.host = people[0]
+            self.store.set_room(self.code, host=self.host)
+        self.publish_room()
+        self.wake_bots()
+
+    def save_seat(self, seat: Seat) -> None:
+        holder = self.seats[seat]
+        self.store.save_seat(
+            self.code, StoredSeat(seat, holder.name, holder.bot, holder.token_hash)
+        )
+
+    # --- Matches ----------------------------------------------------------------------------------
+
+    def start(self, token: str) -> None:
+        """The host starts a match once every seat is held; its seed is drawn now and kept
+        secret until the match is over."""
+        self.as_host(token)
+        self.in_lobby()
+        if any(holder.free for holder in self.seats):
+            raise RoomError("seats_empty", 409)
+        seed = secrets.randbits(62)
+        specs = [holder.spec() for holder in self.seats]
+        names = [holder.label() for holder in self.seats]
+        record = GameRecord.new(self.game, specs, seed, self.options)
+        state = self.game.start(self.players, seed, self.options)
+        number = self.matches + 1
+        match_id = self.store.start_match(self.code, number, record, names)
+        self.matches = number
+        self.match = Match(match_id, number, record, names, state)
+        self.status = PLAYING
+        self.publish_room()
+        self.publish_state()
+        self.wake_bots()
+
+    def rematch(self, token: str) -> None:
+        """After a match, back to the lobby with everyone in their seats."""
+        self.as_host(token)
+        if self.status != OVER:
+            raise RoomError("not_over", 409)
+        self.status = LOBBY
+        self.store.set_room(self.code, status=LOBBY)
+        self.publish_room()
+
+    def play(self, seat: Seat, data: Any, at: object) -> None:
+        """A person's action, as sent: `at` is how many actions they had seen, if they say."""
+        match = self.match
+        if self.status != PLAYING or match is None:
+            raise RoomError("not_playing", 409)
+        if self.seats[seat].bot is not None:
+            raise RoomError("bad_token", 403)
+        if at is not None and at != len(match.record.actions):
+            raise RoomError("stale_action", 409)
+        self.apply(seat, self.game.action_from_json(data))
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Check on a copy, keep in the store, then take the copy and send it out."""
+        match = self.match
+        if self.status != PLAYING or match is None:
+            raise RoomError("not_playing", 409)
+        after = match.state.clone()
+        after.apply(seat, action)
+        try:
+            self.store.append_move(match.id, len(match.record.actions), seat, action.to_json())
+        except SQLAlchemyError:
+            log.exception("room %s: could not keep a move", self.code)
+            raise RoomError("store_failed", 503) from None
+        match.record.add(seat, action)
+        match.state = after
+        match.history.append(list(after.events))
+        if after.outcome() is not None:
+            self.status = OVER
+            self.store.finish_match(self.code, match.id)
+            self.publish_room()
+        self.publish_state()
+        self.wake_bots()
+
+    def wake_bots(self) -> None:
+        match = self.match
+        if self.status != PLAYING or match is None:
+            self.bots.stop()
+            return
+        bots = {
+            seat: bot
+            for seat in match.state.actors()
+            if 0 <= seat < self.players and (bot := self.seats[seat].bot) is not None
+        }
+        self.bots.wake(match.state, bots, derive_seed(match.record.seed, len(match.record.actions)))
+
+    # --- What is sent --------------------------------------------------------------------------
+
+    def summary(self) -> Json:
+        """The room as everyone may see it: no pass, no seed."""
+        return {
+            "code": self.code,
+            "game": self.game.id,
+            "players": self.players,
+            "options": self.game.options_to_json(self.options),
+            "status": self.status,
+            "host": self.host,
+            "matches": self.matches,
+            "seats": [
+                {
+                    "seat": seat,
+                    "name": holder.name,
+                    "bot": holder.bot,
+                    "connected": bool(holder.connections),
+                }
+                for seat, holder in enumerate(self.seats)
+            ],
+        }
+
+    def state_frame(self, seat: Seat | None, history: bool = False) -> Json:
+        match = self.match
+        assert match is not None
+        state = match.state
+        frame: Json = {
+            "type": "state",
+            "match": match.number,
+            "n": len(match.record.actions),
+            "names": match.names,
+            "actors": state.actors(),
+            "view": state.view(seat),
+            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
+        }
+        if history:
+            frame["history"] = [
+                [event.for_viewer(seat) for event in events] for events in match.history
+            ]
+        return frame
+
+    def publish_room(self) -> None:
+        text = _dumps({"type": "room", "room": self.summary()})
+        for connection in self.connections():
+            connection.send(text)
+
+    def publish_state(self) -> None:
+        if self.match is None:
+            return
+        for seat, holder in enumerate(self.seats):
+            if holder.connections:
+                text = _dumps(self.state_frame(seat))
+                for connection in holder.connections:
+                    connection.send(text)
+        if self.spectators:
+            text = _dumps(self.state_frame(None))
+            for connection in self.spectators:
+                connection.send(text)
+
+    def connections(self) -> list[Connection]:
+        return [c for holder in self.seats for c in holder.connections] + self.spectators
+
+    # --- Websockets -----------------------------------------------------------------------------
+
+    def connect(self, connection: Connection) -> None:
+        """A tab joins: its seat's view (or the spectator's) and the last moves, at once."""
+        if connection.seat is None:
+            self.spectators.append(connection)
+        else:
+            self.seats[connection.seat].connections.append(connection)
+        connection.send_json({"type": "welcome", "you": connection.seat})
+        self.publish_room()
+        if self.match is not None and self.status in (PLAYING, OVER):
+            connection.send_json(self.state_frame(connection.seat, history=True))
+
+    def disconnect(self, connection: Connection) -> None:
+        group = (
+            self.spectators if connection.seat is None else self.seats[connection.seat].connections
+        )
+        if connection in group:
+            group.remove(connection)
+            self.publish_room()
+
+    def idle(self) -> bool:
+        """Nothing to keep in memory: no one connected, and no match that bots play on."""
+        return self.status != PLAYING and not self.connections()
+
+    def receive(self, connection: Connection, text: str) -> None:
+        """A message from a tab. A refusal goes to that tab alone and changes nothing."""
+        try:
+            try:
+                message = json.loads(text)
+            except ValueError:
+                raise RoomError("malformed_message") from None
+            kind = message.get("type") if isinstance(message, dict) else None
+            if kind == "act":
+                if connection.seat is None:
+                    raise RoomError("not_a_player", 403)
+                self.play(connection.seat, message.get("action"), message.get("n"))
+            elif kind == "lang":
+                connection.lang = pick_lang(str(message.get("lang")))
+            else:
+                raise RoomError("malformed_message")
+        except (IllegalAction, RoomError) as error:
+            connection.send_json(self.refusal(error, connection.lang))
+
+    def refusal(self, error: IllegalAction | RoomError, lang: str) -> Json:
+        if isinstance(error, IllegalAction):
+            text = error.message(lang, self.game.catalog)
+            return {"type": "error", "key": error.key, "message": text}
+        kind = "refused" if error.key == "bad_token" else "error"
+        return {"type": kind, "key": error.key, "message": error.message(lang)}

@@ -1,0 +1,66 @@
+"""The tables: rooms, their seats, the matches played in them and each match's moves.
+
+A match's moves are rows of their own, one per action, so that keeping an action before it is
+broadcast costs one INSERT rather than rewriting the record.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    code: Mapped[str] = mapped_column(String(12), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(80))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    over: Mapped[bool] = mapped_column(default=False)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+
+    match: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)

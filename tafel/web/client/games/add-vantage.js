@@ -1,0 +1,167 @@
+// Add-Vantage: each player's 3×3 board of dice, its tiles at the rows' ends and under the
+// columns, the bonus tiles, the dice waiting to be placed, and the coins.
+// To play: roll with a button; tap a waiting die, then a cell of your board; tap another
+// player's die to buy it (and, with rule c, one of yours to remove it), then confirm.
+
+import { html, useEffect, useState } from "../vendor/preact-htm.js";
+import { Die } from "../ui.js";
+
+const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };
+
+function sortLegal(legal) {
+  const moves = { rolls: [], places: {}, discards: new Set(), buys: {}, removes: new Set() };
+  for (const action of legal) {
+    if (action.type === "roll") moves.rolls.push(action);
+    else if (action.type === "place") (moves.places[action.value] ||= new Set()).add(action.cell);
+    else if (action.type === "discard") moves.discards.add(action.value);
+    else if (action.type === "buy") (moves.buys[action.seller] ||= new Set()).add(action.cell);
+    else if (action.type === "remove") moves.removes.add(action.cell);
+  }
+  return moves;
+}
+
+export function Board({ view, legal, act, names, you, gt, busy }) {
+  const moves = sortLegal(busy ? [] : legal);
+  const placeable = Object.keys(moves.places).map(Number);
+  const [picked, setPicked] = useState(null);
+  const [offer, setOffer] = useState(null);
+  useEffect(() => {
+    setPicked(null);
+    setOffer(null);
+  }, [view]);
+  const die = picked ?? (placeable.length === 1 ? placeable[0] : null);
+  const diagonal = new Set(DIAGONALS[view.options.diagonal].flat());
+
+  const tapCell = (owner, cell) => {
+    if (owner === you && die !== null && moves.places[die]?.has(cell)) {
+      act({ type: "place", value: die, cell });
+    } else if (owner === you && moves.removes.has(cell)) {
+      setOffer({ type: "remove", cell });
+    } else if (moves.buys[owner]?.has(cell)) {
+      setOffer({ type: "buy", seller: owner, cell });
+    }
+  };
+  const canTap = (owner, cell) =>
+    (owner === you && ((die !== null && moves.places[die]?.has(cell)) || moves.removes.has(cell))) ||
+    Boolean(moves.buys[owner]?.has(cell));
+
+  const offerText = (action) => {
+    const owner = action.type === "buy" ? action.seller : you;
+    const value = view.boards[owner].dice[action.cell];
+    const cell = CELLS[action.cell];
+    if (action.type === "buy") return gt("action.buy", { value, cell, seller: names[action.seller] });
+    return gt("action.remove", { value, cell });
+  };
+
+  const seats = view.boards.map((_, seat) => seat);
+  const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
+  const hint = legal.length
+    ? placeable.length
+      ? gt("hint_place")
+      : gt(view.options["remove-die"] ? "hint_choose_remove" : "hint_choose")
+    : null;
+
+  const tray = view.pending.length > 0 || hint || offer;
+  return html`<div class="av">
+    ${tray &&
+    html`<section class="tray card">
+      ${view.pending.length > 0 &&
+      html`<div class="pending">
+        <span class="label">${gt("label.pending")}</span>
+        ${view.pending.map((value) => {
+          const choosable = placeable.includes(value);
+          const classes = [value === die && choosable ? "chosen" : "", choosable && value !== die ? "legal" : ""];
+          return html`<${Die} value=${value} className=${classes.join(" ")}
+            onClick=${choosable ? () => setPicked(value) : undefined} />`;
+        })}
+      </div>`}
+      ${hint && html`<p class="hint">${hint}</p>`}
+      <div class="actions">
+        ${moves.rolls.map(
+          (action) => html`<button class="legal" onClick=${() => act(action)}>
+            ${gt("action.roll", { dice: action.dice })}
+          </button>`,
+        )}
+        ${die !== null &&
+        moves.discards.has(die) &&
+        html`<button class="legal quiet" onClick=${() => act({ type: "discard", value: die })}>
+          ${gt("action.discard", { value: die })}
+        </button>`}
+      </div>
+      ${offer &&
+      html`<div class="confirm">
+        <span>${offerText(offer)}</span>
+        <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+        <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
+      </div>`}
+    </section>`}
+    <div class="av-boards">
+      ${order.map(
+        (owner) => html`<${PlayerBoard} board=${view.boards[owner]} owner=${owner}
+          name=${names[owner]} mine=${owner === you} current=${view.current === owner}
+          diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} gt=${gt} />`,
+      )}
+    </div>
+    <section class="av-middle card">
+      <div>
+        <span class="label">${gt("label.bonus")}</span>
+        ${view.bonus.map(
+          (tile, slot) => html`<span class=${`tile bonus ${tile ? "" : "gone"}`}>
+            ${tile ?? "✓"}
+            ${view.bonus_held_by[slot] !== null && html`<small> ${names[view.bonus_held_by[slot]]}</small>`}
+          </span>`,
+        )}
+      </div>
+      <div>${gt("pool", { n: view.pool })}</div>
+      <div>${gt("label.box")}: ${view.box}</div>
+    </section>
+  </div>`;
+}
+
+function PlayerBoard({ board, owner, name, mine, current, diagonal, canTap, tapCell, gt }) {
+  const cell = (index) => {
+    const tappable = canTap(owner, index);
+    const value = board.dice[index];
+    const classes = ["cell", diagonal.has(index) ? "diag" : "", tappable ? "legal" : ""];
+    return html`<button class=${classes.join(" ")} disabled=${!tappable}
+      data-cell=${CELLS[index]} aria-label=${`${CELLS[index]} ${value || ""}`}
+      onClick=${() => tapCell(owner, index)}>
+      ${value ? html`<${Die} value=${value} />` : html`<span class="name">${CELLS[index]}</span>`}
+    </button>`;
+  };
+  const tile = (slot) => html`<span class=${`tile ${board.tiles[slot] ? "" : "gone"}`}>
+    ${board.tiles[slot] ?? "✓"}
+  </span>`;
+  const won = board.won === null ? gt("hidden_tiles", { n: board.won_count }) : board.won.join(" · ");
+  return html`<section class=${`av-board card ${mine ? "mine" : ""} ${current ? "current" : ""}`}
+    data-seat=${owner}>
+    <header>
+      <strong>${name}</strong>
+      <span>${gt("label.coins")}: ${board.coins}</span>
+    </header>
+    <div class="grid">
+      ${[0, 1, 2].map((row) => html`${cell(row * 3)}${cell(row * 3 + 1)}${cell(row * 3 + 2)}${tile(row)}`)}
+      ${tile(3)}${tile(4)}${tile(5)}<span class="corner">↘</span>
+    </div>
+    <footer>
+      ${gt("label.tiles_won")}: ${won || "–"}
+      ${board.score !== null && html` <strong>(${board.score})</strong>`}
+    </footer>
+  </section>`;
+}
+
+function lineName(line, gt) {
+  if (line === "diagonal") return gt("label.diagonal");
+  const [word, n] = line.split(" ");
+  return gt(`label.line_${word}`, { n });
+}
+
+export function describeEvent(event, names, gt) {
+  const { kind, seat, ...params } = event;
+  if (seat !== null && seat !== undefined) params.name = names[seat];
+  if ("seller" in params) params.seller = names[params.seller];
+  if ("dice" in params) params.dice = params.dice.join(", ");
+  if ("line" in params) params.line = lineName(params.line, gt);
+  return gt(`event.${kind}`, params);
+}

@@ -1,0 +1,122 @@
+// Home: join a room by its code, or set up a new one (game, players, options, your name).
+
+import { html, useState } from "./vendor/preact-htm.js";
+import { api, passes } from "./api.js";
+import { t } from "./i18n.js";
+import { hasRenderer } from "./renderers.js";
+import { Header, Notice, navigate } from "./ui.js";
+
+const NAME = "tafel.name";
+
+export function Home({ lang, switchLang, games }) {
+  const playable = games.filter((game) => hasRenderer(game.id));
+  const [code, setCode] = useState("");
+  const [gameId, setGameId] = useState(playable[0]?.id);
+  const game = playable.find((g) => g.id === gameId);
+  const [players, setPlayers] = useState(game ? game.min_players : 2);
+  const [options, setOptions] = useState({});
+  const [name, setName] = useState(localStorage.getItem(NAME) || "");
+  const [error, setError] = useState(null);
+
+  const choose = (id) => {
+    const chosen = playable.find((g) => g.id === id);
+    setGameId(id);
+    setPlayers(chosen.min_players);
+    setOptions({});
+  };
+
+  const create = async (event) => {
+    event.preventDefault();
+    localStorage.setItem(NAME, name);
+    try {
+      const made = await api("POST", "/api/rooms", {
+        body: { game: gameId, players: Number(players), options, name },
+      });
+      passes.set(made.room.code, made.seat, made.token);
+      navigate(`/r/${made.room.code}`);
+    } catch (failure) {
+      setError(failure.message);
+    }
+  };
+
+  const join = (event) => {
+    event.preventDefault();
+    const tidy = code.trim().toUpperCase();
+    if (tidy) navigate(`/r/${tidy}`);
+  };
+
+  return html`<${Header} title="" lang=${lang} switchLang=${switchLang} />
+    <main class="home">
+      <p class="lead">${t("tagline")}</p>
+      <form class="card join" onSubmit=${join}>
+        <h2>${t("join_room")}</h2>
+        <div class="row">
+          <input name="code" value=${code} maxlength="12" autocomplete="off" autocapitalize="characters"
+            placeholder=${t("room_code")} aria-label=${t("room_code")}
+            onInput=${(e) => setCode(e.target.value)} />
+          <button type="submit">${t("join")}</button>
+        </div>
+      </form>
+      <form class="card create" onSubmit=${create}>
+        <h2>${t("new_room")}</h2>
+        <div class="games" role="radiogroup" aria-label=${t("game")}>
+          ${playable.map(
+            (g) => html`<label class=${`game-choice ${g.id === gameId ? "chosen" : ""}`}>
+              <input type="radio" name="game" value=${g.id} checked=${g.id === gameId}
+                onChange=${() => choose(g.id)} />
+              <strong>${g.titles[lang] || g.titles.en}</strong>
+              <small>${t("players_range", { least: g.min_players, most: g.max_players })}</small>
+            </label>`,
+          )}
+        </div>
+        ${game &&
+        html`<label class="field">${t("players")}
+            <select name="players" value=${players} onChange=${(e) => setPlayers(e.target.value)}>
+              ${range(game.min_players, game.max_players).map((n) => html`<option value=${n}>${n}</option>`)}
+            </select>
+          </label>
+          <details class="options">
+            <summary>${t("options")}</summary>
+            ${game.options.map(
+              (option) => html`<${OptionField} option=${option} lang=${lang}
+                value=${options[option.name] ?? option.default}
+                onChange=${(value) => setOptions({ ...options, [option.name]: value })} />`,
+            )}
+          </details>`}
+        <label class="field">${t("your_name")}
+          <input name="name" value=${name} maxlength="24" required autocomplete="nickname"
+            onInput=${(e) => setName(e.target.value)} />
+        </label>
+        <button type="submit" class="primary">${t("create_room")}</button>
+      </form>
+      <${Notice} text=${error} onClose=${() => setError(null)} />
+    </main>`;
+}
+
+function OptionField({ option, value, onChange, lang }) {
+  const help = option.help[lang] || option.help.en || option.name;
+  if (option.kind === "bool") {
+    return html`<label class="option">
+      <input type="checkbox" name=${option.name} checked=${value}
+        onChange=${(e) => onChange(e.target.checked)} />
+      <span>${help}</span>
+    </label>`;
+  }
+  if (option.kind === "choice") {
+    return html`<label class="option field"><span>${help}</span>
+      <select name=${option.name} value=${value} onChange=${(e) => onChange(e.target.value)}>
+        ${option.choices.map((choice) => html`<option value=${choice}>${choice}</option>`)}
+      </select>
+    </label>`;
+  }
+  const [least, most] = option.range || [];
+  return html`<label class="option field"><span>${help}</span>
+    <input type=${option.kind === "int" ? "number" : "text"} name=${option.name} value=${value}
+      min=${least} max=${most}
+      onChange=${(e) => onChange(option.kind === "int" ? Number(e.target.value) : e.target.value)} />
+  </label>`;
+}
+
+function range(least, most) {
+  return Array.from({ length: most - least + 1 }, (_, i) => least + i);
+}

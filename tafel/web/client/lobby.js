@@ -1,0 +1,115 @@
+// The lobby: share the room (code, link, QR code), take a seat by name, and, for the host, put
+// bots on seats and start the game.
+
+import { html, useState } from "./vendor/preact-htm.js";
+import { api, passes, roomLink } from "./api.js";
+import { known, t } from "./i18n.js";
+import { botName } from "./ui.js";
+
+export function Lobby({ room, game, pass, setPass, fail }) {
+  const you = pass ? pass.seat : null;
+  const host = you === room.host;
+  const link = roomLink(room.code);
+  const [copied, setCopied] = useState(false);
+  const ready = room.seats.every((seat) => seat.name || seat.bot);
+
+  const call = (method, path, body) =>
+    api(method, `/api/rooms/${room.code}${path}`, { body, token: pass?.token }).catch((e) =>
+      fail(e.message),
+    );
+
+  const copy = async () => {
+    if (navigator.share) {
+      await navigator.share({ title: "Tafel", url: link }).catch(() => null);
+    } else {
+      await navigator.clipboard?.writeText(link);
+      setCopied(true);
+    }
+  };
+
+  const leave = async () => {
+    if ((await call("POST", "/leave")) !== undefined) {
+      passes.drop(room.code);
+      setPass(null);
+    }
+  };
+
+  return html`<main class="lobby">
+    <section class="card share">
+      <h2>${t("invite")}</h2>
+      <p class="code-line">${t("room_code")}: <strong class="code">${room.code}</strong></p>
+      <p class="link"><a href=${link}>${link}</a></p>
+      <div class="row">
+        <button onClick=${copy}>${copied ? t("copied") : t("share_link")}</button>
+      </div>
+      <img class="qr" src=${`/api/rooms/${room.code}/qr.svg`} alt=${t("qr_code")} width="174" height="174" />
+    </section>
+    <section class="card seats">
+      <h2>${t("seats")}</h2>
+      <ol>
+        ${room.seats.map(
+          (seat) => html`<${SeatRow} seat=${seat} room=${room} game=${game} you=${you} host=${host}
+            call=${call} setPass=${setPass} fail=${fail} />`,
+        )}
+      </ol>
+      ${you === null && html`<p class="hint">${t("take_a_seat")}</p>`}
+      <div class="row">
+        ${host &&
+        html`<button class="primary" disabled=${!ready} onClick=${() => call("POST", "/start")}>
+          ${t("start")}
+        </button>`}
+        ${!host && you !== null && html`<p class="hint">${t("waiting_for_host")}</p>`}
+        ${you !== null && html`<button onClick=${leave}>${t("leave")}</button>`}
+      </div>
+    </section>
+  </main>`;
+}
+
+function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
+  const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
+  const [bot, setBot] = useState(game.default_bot);
+  const free = !seat.name && !seat.bot;
+
+  const take = async (event) => {
+    event.preventDefault();
+    localStorage.setItem("tafel.name", name);
+    try {
+      const taken = await api("POST", `/api/rooms/${room.code}/seats/${seat.seat}`, { body: { name } });
+      passes.set(room.code, taken.seat, taken.token);
+      setPass({ seat: taken.seat, token: taken.token });
+    } catch (failure) {
+      fail(failure.message);
+    }
+  };
+
+  return html`<li class="seat" data-seat=${seat.seat}>
+    <span class="who">
+      ${seat.name &&
+      html`<span class=${`dot ${seat.connected ? "on" : "off"}`}
+          title=${seat.connected ? t("connected") : t("not_connected")}></span>
+        ${seat.name}${seat.seat === you ? ` (${t("you_short")})` : ""}
+        ${seat.seat === room.host ? html` <small>★ ${t("host")}</small>` : null}`}
+      ${seat.bot && html`<span class="dot on"></span> ${t("bot_label", { bot: botName(seat.bot) })}`}
+      ${free && html`<em>${t("free_seat")}</em>`}
+    </span>
+    ${free &&
+    you === null &&
+    html`<form class="row take" onSubmit=${take}>
+      <input name="name" value=${name} maxlength="24" required placeholder=${t("your_name")}
+        aria-label=${t("your_name")} onInput=${(e) => setName(e.target.value)} />
+      <button type="submit">${t("sit_here")}</button>
+    </form>`}
+    ${host &&
+    !seat.name &&
+    html`<div class="row bots">
+      <select aria-label=${t("bot")} value=${bot} onChange=${(e) => setBot(e.target.value)}>
+        ${game.bots.map((b) => html`<option value=${b}>${known(`bot.${b}`) ? t(`bot.${b}`) : b}</option>`)}
+      </select>
+      <button onClick=${() => call("PUT", `/seats/${seat.seat}/bot`, { bot })}>
+        ${seat.bot ? t("change_bot") : t("add_bot")}
+      </button>
+      ${seat.bot &&
+      html`<button onClick=${() => call("DELETE", `/seats/${seat.seat}/bot`)}>${t("remove_bot")}</button>`}
+    </div>`}
+  </li>`;
+}

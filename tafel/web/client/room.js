@@ -1,0 +1,166 @@
+// A room: its websocket, then the lobby, the game or its end, as the room's status says.
+
+import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
+import { api, passes } from "./api.js";
+import { gameText, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { useRenderer } from "./renderers.js";
+import { RoomSocket } from "./socket.js";
+import { Chips, Header, Notice, Sheet, eventNames, navigate } from "./ui.js";
+
+const LOG_LENGTH = 80;
+
+// The latest state frame and the events seen so far (oldest first).
+function play(current, frame) {
+  if (frame.history) return { frame, log: frame.history.flat().slice(-LOG_LENGTH) };
+  if (current.frame && frame.match === current.frame.match && frame.n <= current.frame.n) return current;
+  const log = frame.match === current.frame?.match ? current.log : [];
+  return { frame, log: [...log, ...frame.view.events].slice(-LOG_LENGTH) };
+}
+
+export function RoomScreen({ code, lang, switchLang, games }) {
+  const [pass, setPass] = useState(passes.get(code));
+  const [room, setRoom] = useState(null);
+  const [{ frame, log }, onState] = useReducer(play, { frame: null, log: [] });
+  const [notice, setNotice] = useState(null);
+  const [missing, setMissing] = useState(null);
+  const [online, setOnline] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const socket = useRef(null);
+
+  useEffect(() => {
+    const opened = new RoomSocket(code, pass?.token, lang, {
+      onFrame: (received) => {
+        if (received.type === "room") setRoom(received.room);
+        else if (received.type === "state") {
+          onState(received);
+          setBusy(false);
+        } else if (received.type === "error") {
+          setNotice(received.message);
+          setBusy(false);
+        } else if (received.type === "refused") {
+          setNotice(received.message);
+          if (received.key === "bad_token") {
+            passes.drop(code);
+            setPass(null);
+          } else setMissing(received.message);
+        }
+      },
+      onStatus: (status) => setOnline(status === "open"),
+    });
+    socket.current = opened;
+    return () => opened.close();
+  }, [code, pass?.token]);
+
+  useEffect(() => socket.current?.setLang(lang), [lang]);
+
+  const game = room && games.find((g) => g.id === room.game);
+  const title = game ? game.titles[lang] || game.titles.en : code;
+  const header = html`<${Header} title=${title} lang=${lang} switchLang=${switchLang}>
+    <span class="room-code">${code}</span>
+  </${Header}>`;
+  const fail = (message) => setNotice(message);
+
+  let body;
+  if (missing) {
+    body = html`<main class="card"><p>${missing}</p><button onClick=${() => navigate("/")}>${t("home")}</button></main>`;
+  } else if (!room || !game) {
+    body = html`<main class="loading">${t("connecting")}</main>`;
+  } else if (room.status === "lobby") {
+    body = html`<${Lobby} room=${room} game=${game} pass=${pass} setPass=${setPass} fail=${fail} />`;
+  } else if (room.status === "closed") {
+    body = html`<main class="card"><p>${t("room_closed")}</p><button onClick=${() => navigate("/")}>${t("home")}</button></main>`;
+  } else if (frame) {
+    const act = (action) => {
+      if (socket.current.send({ type: "act", action, n: frame.n })) setBusy(true);
+    };
+    body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
+      setPass=${setPass} act=${act} busy=${busy} fail=${fail} />`;
+  } else {
+    body = html`<main class="loading">${t("connecting")}</main>`;
+  }
+  return html`<div class="screen" data-status=${room?.status} data-n=${frame ? frame.n : -1}>
+    ${header}
+    ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
+    ${body}
+    <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+  </div>`;
+}
+
+function Table({ room, game, frame, log, pass, setPass, act, busy, fail }) {
+  const renderer = useRenderer(game.id);
+  const [sheet, setSheet] = useState(null);
+  const you = pass ? pass.seat : null;
+  const gt = gameText(game.id);
+  const names = eventNames(frame.names, you);
+  const over = frame.view.outcome !== null;
+  if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
+
+  const leave = async () => {
+    if (!confirm(over ? t("leave_confirm_over") : t("leave_confirm"))) return;
+    try {
+      await api("POST", `/api/rooms/${room.code}/leave`, { token: pass.token });
+      passes.drop(room.code);
+      setPass(null);
+    } catch (failure) {
+      fail(failure.message);
+    }
+  };
+
+  let turn;
+  if (over) turn = t("game_over");
+  else if (frame.legal.length) turn = t("your_turn");
+  else turn = t("waiting_for", { names: frame.actors.map((seat) => names[seat]).join(", ") });
+
+  return html`<main class="table">
+    <div class="status-row">
+      <${Chips} names=${frame.names} seats=${room.seats} actors=${frame.actors} you=${you} host=${room.host} />
+    </div>
+    <div class=${`turn ${frame.legal.length ? "mine" : ""}`}>
+      <span>${turn}</span>
+      <span class="tools">
+        <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
+        <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
+      </span>
+    </div>
+    ${over && html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail} />`}
+    <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
+      names=${names} you=${you} gt=${gt} busy=${busy} />
+    ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
+    ${sheet === "moves" &&
+    html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
+      <ol class="moves" reversed>
+        ${[...log].reverse().map((event) => html`<li>${renderer.describeEvent(event, names, gt)}</li>`)}
+      </ol>
+    </${Sheet}>`}
+    ${sheet === "rules" &&
+    html`<${Sheet} title=${t("rules")} onClose=${() => setSheet(null)}>
+      ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}
+    </${Sheet}>`}
+  </main>`;
+}
+
+function End({ room, frame, names, you, pass, fail }) {
+  const { scores, ranks } = frame.view.outcome;
+  const order = scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
+  const rematch = () =>
+    api("POST", `/api/rooms/${room.code}/rematch`, { token: pass.token }).catch((e) => fail(e.message));
+  const number = frame.match;
+  return html`<section class="card end">
+    <h2>${ranks[you] === 1 ? t("you_won") : t("final_score")}</h2>
+    <ol class="results">
+      ${order.map(
+        (seat) => html`<li class=${ranks[seat] === 1 ? "winner" : ""}>
+          ${t("result_line", { rank: ranks[seat], name: names[seat], score: scores[seat] })}
+        </li>`,
+      )}
+    </ol>
+    <div class="row">
+      ${you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
+      <button onClick=${() => navigate(`/r/${room.code}/replay/${number}`)}>${t("replay")}</button>
+      <a class="button" href=${`/api/rooms/${room.code}/matches/${number}/record`} download>
+        ${t("export_record")}
+      </a>
+    </div>
+  </section>`;
+}

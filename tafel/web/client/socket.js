@@ -1,0 +1,53 @@
+// The websocket of one room: says hello with the seat's pass, hands every frame on, and comes
+// back by itself after a dropped connection (the server sends the seat's view again).
+
+export const REFUSED = 4403;
+
+export class RoomSocket {
+  constructor(code, token, lang, { onFrame, onStatus }) {
+    this.code = code;
+    this.token = token;
+    this.lang = lang;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.wait = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.wait = 500;
+      const hello = { type: "hello", lang: this.lang };
+      if (this.token) hello.token = this.token;
+      socket.send(JSON.stringify(hello));
+      this.onStatus("open");
+    };
+    socket.onmessage = (message) => this.onFrame(JSON.parse(message.data));
+    socket.onclose = (event) => {
+      if (this.closed || event.code === REFUSED) return;
+      this.onStatus("lost");
+      setTimeout(() => this.closed || this.open(), this.wait);
+      this.wait = Math.min(this.wait * 2, 5000);
+    };
+  }
+
+  send(message) {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    this.send({ type: "lang", lang });
+  }
+
+  close() {
+    this.closed = true;
+    this.socket.close();
+  }
+}

@@ -1,0 +1,75 @@
+// Small pieces every screen uses: the header with the language switch, sheets, dice, names.
+
+import { html } from "./vendor/preact-htm.js";
+import { LANGUAGES, t } from "./i18n.js";
+
+export function navigate(path) {
+  history.pushState(null, "", path);
+  dispatchEvent(new PopStateEvent("popstate"));
+}
+
+export function Header({ title, lang, switchLang, children }) {
+  const other = LANGUAGES.find((l) => l !== lang);
+  return html`<header class="bar">
+    <a class="brand" href="/" onClick=${(e) => (e.preventDefault(), navigate("/"))}>Tafel</a>
+    <span class="title">${title}</span>
+    ${children}
+    <button class="lang" title=${t("switch_language")} onClick=${() => switchLang(other)}>
+      ${other.toUpperCase()}
+    </button>
+  </header>`;
+}
+
+export function Sheet({ title, onClose, children }) {
+  return html`<div class="veil" onClick=${onClose}>
+    <section class="sheet" role="dialog" aria-label=${title} onClick=${(e) => e.stopPropagation()}>
+      <header><h2>${title}</h2><button class="close" onClick=${onClose}>${t("close")}</button></header>
+      <div class="sheet-body">${children}</div>
+    </section>
+  </div>`;
+}
+
+export function Notice({ text, onClose }) {
+  if (!text) return null;
+  return html`<div class="notice" role="alert" onClick=${onClose}>${text}</div>`;
+}
+
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+export function Die({ value, small, className = "", onClick }) {
+  const on = PIPS[value] || [];
+  return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value}
+    onClick=${onClick} role=${onClick ? "button" : undefined} aria-label=${String(value)}>
+    ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => html`<i class=${on.includes(i) ? "on" : ""}></i>`)}
+  </span>`;
+}
+
+// Seats as events name them: "You" for this browser's seat, "Seat 3 (greedy)" for a bot.
+export function eventNames(names, you) {
+  return names.map((name, seat) => {
+    if (seat === you) return t("you");
+    if (name.startsWith("bot:")) return t("bot_name", { n: seat + 1, bot: botName(name) });
+    return name;
+  });
+}
+
+export function botName(spec) {
+  return spec.replace(/^bot:/, "").split(":")[0];
+}
+
+export function Chips({ names, seats, actors, you, host }) {
+  return html`<ul class="chips">
+    ${names.map((name, seat) => {
+      const info = seats?.[seat] || {};
+      const bot = name.startsWith("bot:");
+      const classes = ["chip", actors.includes(seat) ? "acting" : "", seat === you ? "mine" : ""];
+      return html`<li class=${classes.join(" ")} data-seat=${seat}>
+        <span class=${`dot ${bot || info.connected ? "on" : "off"}`}
+          title=${bot ? t("bot") : info.connected ? t("connected") : t("not_connected")}></span>
+        ${bot ? t("bot_label", { bot: botName(name) }) : name}
+        ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
+        ${seat === host ? html`<small> ★</small>` : null}
+      </li>`;
+    })}
+  </ul>`;
+}

@@ -1,0 +1,79 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a server in this process.
+
+Screenshots go to test-output/browser/ at the top of the project (ignored by git). Without
+/usr/bin/chromium the tests are skipped, except under CI, where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from tafel.server import BotPace, ServerConfig, create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "browser"
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(
+                f"CI runs the browser tests: {CHROMIUM} is missing (scripts/test.sh installs it)"
+            )
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server on a free loopback port; its bots pause briefly, so games go quickly."""
+    db = tmp_path_factory.mktemp("store") / "tafel.db"
+    app = create_app(ServerConfig(f"sqlite:///{db}", BotPace(0.05, 0.15)))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def output(request: pytest.FixtureRequest) -> Path:
+    folder = OUTPUT / request.node.name.removeprefix("test_")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,87 @@
+"""People at browsers, as the tests play them: they open rooms by their link, take seats by name,
+and click what the screen offers (every legal target is marked `.legal`) until the game ends."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tafel.engine import GameRecord
+
+PHONE = {"width": 375, "height": 812}
+LAPTOP = {"width": 1280, "height": 860}
+
+
+def open_page(
+    browser: Browser, viewport: dict[str, int], errors: list[str], locale: str = "en-GB"
+) -> Page:
+    """A page in a browser context of its own (its own storage: another person's browser);
+    script errors on it are added to `errors`."""
+    context = browser.new_context(viewport=viewport, locale=locale, accept_downloads=True)
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def create_room(page: Page, url: str, game_title: str, players: int, name: str, shots: Path) -> str:
+    """The host sets up a room on the home screen; the room's code."""
+    page.goto(url)
+    page.get_by_text(game_title, exact=True).click()
+    page.locator("select[name=players]").select_option(str(players))
+    page.locator("input[name=name]").fill(name)
+    page.screenshot(path=shots / "home.png", full_page=True)
+    page.get_by_role("button", name="Create room").click()
+    expect(page.locator(".lobby")).to_be_visible()
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def take_seat(page: Page, link: str, seat: int, name: str) -> None:
+    page.goto(link)
+    row = page.locator(f".seat[data-seat='{seat}']")
+    row.locator("input[name=name]").fill(name)
+    row.get_by_role("button").click()
+    expect(page.locator(f".seat[data-seat='{seat}']")).to_contain_text(name)
+
+
+def add_bot(page: Page, seat: int, bot: str) -> None:
+    row = page.locator(f".seat[data-seat='{seat}']")
+    row.locator("select").select_option(bot)
+    row.get_by_role("button", name="Add bot").click()
+    expect(row).to_contain_text(f"{bot} bot")
+
+
+def play_to_the_end(
+    pages: list[Page], rng: random.Random, seconds: float = 240, clicks: int | None = None
+) -> None:
+    """Each page clicks a random legal target whenever it has one, until every page shows the
+    end of the game (or, if given, until that many clicks are made)."""
+    deadline = time.monotonic() + seconds
+    made = 0
+    while not all(page.locator(".end").count() for page in pages):
+        if clicks is not None and made >= clicks:
+            return
+        assert time.monotonic() < deadline, "the game did not end in time"
+        acted = False
+        for page in pages:
+            targets = page.locator("main .legal:visible")
+            count = targets.count()
+            if count:
+                try:
+                    targets.nth(rng.randrange(count)).click(timeout=2000)
+                except Exception:  # the screen changed under the click: look again
+                    continue
+                made += 1
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(50)
+
+
+def export_record(page: Page) -> GameRecord:
+    with page.expect_download() as download:
+        page.get_by_text("Export record").first.click()
+    path = download.value.path()
+    return GameRecord.from_json(json.loads(Path(path).read_text()))

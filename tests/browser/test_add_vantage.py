@@ -1,0 +1,70 @@
+"""Two people in two browsers, a phone and a laptop, play Add-Vantage against a bot: the host
+creates the room, the other joins by its link, both play to the end, then replay and export."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tafel.engine import replay
+from tafel.games import get_game
+from tests.browser.players import (
+    LAPTOP,
+    PHONE,
+    add_bot,
+    create_room,
+    export_record,
+    open_page,
+    play_to_the_end,
+    take_seat,
+)
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def test_add_vantage(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors, locale="nl-NL")
+    create_room(ann, server_url, "Add-Vantage", 3, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None and link.endswith(ann.url.rsplit("/", 1)[-1])
+    take_seat(bob, link, 1, "Bob")
+    expect(bob.locator(".lobby")).to_contain_text("Plaatsen")  # Dutch from the browser's language
+    add_bot(ann, 2, "greedy")
+    expect(ann.locator(".seat[data-seat='1'] .dot.on")).to_be_visible()
+    ann.screenshot(path=output / "lobby.png", full_page=True)
+    ann.get_by_role("button", name="Start the game").click()
+
+    for page in (ann, bob):
+        expect(page.locator(".av-board.mine")).to_be_visible()
+    rng = random.Random(2)
+    play_to_the_end([ann, bob], rng, clicks=12)  # a few moves, then a closed tab comes back
+    ann.screenshot(path=output / "game.png", full_page=True)
+    bob.screenshot(path=output / "game-laptop.png")
+    bob.reload()
+    expect(bob.locator(".chip.mine")).to_contain_text("Bob")
+    ann.locator(".turn .tools button", has_text="Moves").click()
+    expect(ann.locator(".sheet .moves li").first).to_be_visible()
+    ann.screenshot(path=output / "moves.png")
+    ann.locator(".sheet .close").click()
+
+    play_to_the_end([ann, bob], rng)
+    for page in (ann, bob):
+        expect(page.locator(".end .results li")).to_have_count(3)
+    ann.screenshot(path=output / "end.png", full_page=True)
+    record = export_record(ann)
+    assert record.seats == ["human", "human", "bot:greedy"]
+    assert replay(get_game("add-vantage"), record).outcome() is not None
+
+    ann.get_by_role("button", name="Replay").click()
+    expect(ann.locator(".replay")).to_be_visible()
+    last = int(ann.locator(".replay").get_attribute("data-step") or 0)
+    assert last == len(record.actions)
+    ann.locator(".replay-controls .prev").click()
+    expect(ann.locator(".replay")).to_have_attribute("data-step", str(last - 1))
+    ann.screenshot(path=output / "replay.png", full_page=True)
+    assert errors == []

@@ -1,0 +1,49 @@
+"""A server on a fresh SQLite store per test, with bots that act without pausing."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from tafel.server import BotPace, ServerConfig, create_app
+
+POSTGRES_ENV = "TAFEL_TEST_POSTGRES_URL"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tafel.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerConfig(db_url, BotPace(0, 0)))) as client:
+        yield client
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A schema of its own in the PostgreSQL database named by TAFEL_TEST_POSTGRES_URL, dropped
+    afterwards. CI always sets the URL; elsewhere the test is skipped without it."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI runs the PostgreSQL store tests: set {POSTGRES_ENV}")
+        pytest.skip(f"set {POSTGRES_ENV} to test the PostgreSQL store")
+    schema = f"tafel_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(url)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    separator = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()

@@ -1,0 +1,78 @@
+"""The store on SQLite and on PostgreSQL: rooms, seats and match records read back as written."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tafel.engine import GameRecord, replay
+from tafel.games import get_game
+from tafel.server import BotPace, ServerConfig, create_app
+from tafel.store import Store, StoredRoom, StoredSeat, default_url
+from tests.server.tabs import new_room, open_tab, play_out, set_bot, start
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def round_trip(url: str) -> None:
+    store = Store(url)
+    try:
+        seats = [StoredSeat(0, "Ann", None, "h" * 64), StoredSeat(1, None, "bot:greedy")]
+        room = StoredRoom("ABCDE", "add-vantage", 2, {"diagonal": "either"}, 0, "lobby", seats)
+        assert store.create_room(room)
+        assert not store.create_room(room), "a code is never given twice"
+        store.save_seat("ABCDE", StoredSeat(1, "Bob", None, "b" * 64))
+        record = GameRecord("add-vantage", 1, {"diagonal": "either"}, 2**62 - 1, ["human"] * 2)
+        match = store.start_match("ABCDE", 1, record, ["Ann", "Bob"])
+        game = get_game("add-vantage")
+        state = game.start(2, record.seed, game.options_from_json(record.options))
+        rng = random.Random(0)
+        for number in range(6):
+            seat = state.actors()[0]
+            action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            store.append_move(match, number, seat, action.to_json())
+        assert store.codes("playing") == ["ABCDE"]
+        stored = store.room("ABCDE")
+        assert stored is not None and stored.status == "playing" and stored.matches == 1
+        assert stored.seats[1] == StoredSeat(1, "Bob", None, "b" * 64)
+        assert stored.last is not None and stored.last.names == ["Ann", "Bob"]
+        assert stored.last.record.seed == 2**62 - 1
+        assert replay(game, stored.last.record).view(0) == state.view(0)
+        store.finish_match("ABCDE", match)
+        again = store.match("ABCDE", 1)
+        assert again is not None and again.over and store.codes("playing") == []
+        assert store.match("ABCDE", 2) is None and store.room("NOPE0") is None
+    finally:
+        store.close()
+
+
+def test_the_sqlite_store_reads_back_what_it_kept(tmp_path: Path) -> None:
+    round_trip(f"sqlite:///{tmp_path / 'store.db'}")
+
+
+def test_the_postgresql_store_reads_back_what_it_kept(postgres_url: str) -> None:
+    round_trip(postgres_url)
+
+
+def test_a_whole_game_on_postgresql(postgres_url: str) -> None:
+    with TestClient(create_app(ServerConfig(postgres_url, BotPace(0, 0)))) as client:
+        code, host = new_room(client, "add-vantage", 2)
+        set_bot(client, code, host, 1, "greedy")
+        start(client, code, host)
+        with open_tab(client, code, host) as ann:
+            final = play_out({0: ann}, random.Random(1))
+        record = GameRecord.from_json(client.get(f"/api/rooms/{code}/matches/1/record").json())
+    assert replay(get_game("add-vantage"), record).view(0) == final["view"]
+
+
+def test_the_default_store_is_sqlite_in_the_users_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    url = default_url()
+    assert url == f"sqlite:///{tmp_path / 'tafel' / 'tafel.db'}"
+    assert (tmp_path / "tafel").is_dir()
