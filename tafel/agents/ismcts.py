@@ -5,6 +5,13 @@ Each iteration samples a full state consistent with what the searching seat has 
 availability counts), adds one node, plays the game out with a rollout bot, and credits every
 node on the way with the result for the seat that chose it. The search never reads a hidden
 part of the real state: it only ever plays on determinized copies.
+
+Where several seats may act at once (a claim race), each may also let the moment pass: the
+tree holds a "wait" child beside the actions. The searching seat decides first at the root;
+below it, the game's `chance_actor` draws who decides next among those who have not waited,
+and once everyone has waited the rollout takes over. The seat itself answers None ("not now")
+only where the game's own rollout bot would, for only a game's bots know which seat must act
+for the game to go on.
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ from tafel.agents.base import Agent, choose_move
 from tafel.engine import Action, Game, Outcome, Rng, Seat, State
 
 Key = tuple[Seat, int]
-"""A child of a node: who acted, and the action's integer."""
+"""A child of a node: who acted, and the action's integer (WAIT for letting the moment pass)."""
+WAIT = -1
 
 
 class Node:
@@ -93,20 +101,35 @@ class IsmctsAgent(Agent):
         self.rollout = agent_class(game, rollout)(game, rng.split())
         self.last_iterations = 0
 
-    def act(self, state: State, seat: Seat) -> Action:
+    def act(self, state: State, seat: Seat) -> Action | None:
+        """The most visited of the seat's actions, or None where letting the moment pass was
+        visited most."""
         legal = state.legal_actions(seat)
-        if len(legal) == 1:
+        may_wait = self.may_wait(state, seat)
+        if len(legal) == 1 and not may_wait:
             return legal[0]
-        root = self.search(state, seat)
+        root = self.search(state, seat, may_wait)
         encode = self.game.encode
-        return max(legal, key=lambda a: getattr(root.children.get((seat, encode(a))), "visits", 0))
+        choices: list[tuple[Action | None, Key]] = [(a, (seat, encode(a))) for a in legal]
+        if may_wait:
+            choices.append((None, (seat, WAIT)))
+        return max(choices, key=lambda c: getattr(root.children.get(c[1]), "visits", 0))[0]
 
-    def search(self, state: State, seat: Seat) -> Node:
+    def may_wait(self, state: State, seat: Seat) -> bool:
+        """Only while others may act too, and only where the game's own bot would wait."""
+        return len(state.actors()) > 1 and self.rollout.act(state, seat) is None
+
+    def reaction_time(self, state: State, seat: Seat) -> float:
+        """As quick as the game's own bot would be here, so races against it are fair."""
+        self.rollout.act(state, seat)
+        return self.rollout.reaction_time(state, seat)
+
+    def search(self, state: State, seat: Seat, may_wait: bool = False) -> Node:
         root = Node(seat)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while True:
-            self.iterate(root, state.determinize(seat, self.rng))
+            self.iterate(root, state.determinize(seat, self.rng), may_wait)
             done += 1
             if deadline is None:
                 if done >= self.iterations:
@@ -116,15 +139,28 @@ class IsmctsAgent(Agent):
         self.last_iterations = done
         return root
 
-    def iterate(self, root: Node, state: State) -> None:
+    def iterate(self, root: Node, state: State, may_wait: bool = False) -> None:
         """One sample: select and expand down the tree, roll out, back up."""
         rng, encode = self.rng, self.game.encode
         path = [root]
         node = root
+        waiting: set[Seat] = set()
+        """Who let the present moment pass, until the next action changes the state."""
         while state.outcome() is None:
-            actor = state.chance_actor(rng)
+            actors = state.actors()
+            if node is root:
+                actor, can_wait = root.actor, may_wait
+            elif len(actors) == 1:
+                actor, can_wait = actors[0], False
+            else:
+                decider = self.next_to_decide(state, actors, waiting)
+                if decider is None:
+                    break
+                actor, can_wait = decider, True
             legal = state.legal_actions(actor)
             keys = [(actor, encode(action)) for action in legal]
+            if can_wait:
+                keys.append((actor, WAIT))
             children = node.children
             untried = [i for i, key in enumerate(keys) if key not in children]
             for key in keys:
@@ -134,8 +170,8 @@ class IsmctsAgent(Agent):
             if untried:
                 pick = self.expansion(node, state, actor, keys, untried)
                 node = children[keys[pick]] = Node(actor)
-                state.apply(actor, legal[pick])
                 path.append(node)
+                self.step(state, actor, legal, pick, waiting)
                 break
             favourite = node.favourite
             pick = max(
@@ -143,8 +179,10 @@ class IsmctsAgent(Agent):
                 key=lambda i: self.ucb(children[keys[i]], keys[i] == favourite),
             )
             node = children[keys[pick]]
-            state.apply(actor, legal[pick])
             path.append(node)
+            self.step(state, actor, legal, pick, waiting)
+        if waiting and state.outcome() is None:
+            state.apply(*self.move_after_waiting(state, waiting))
         rollout = self.rollout
         while state.outcome() is None:
             state.apply(*choose_move(state, lambda _: rollout, rng))
@@ -154,6 +192,42 @@ class IsmctsAgent(Agent):
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.actor] if visited.actor >= 0 else 0.0
+
+    @staticmethod
+    def step(state: State, actor: Seat, legal: list[Action], pick: int, waiting: set[Seat]) -> None:
+        """Take the picked action, or let the moment pass (the pick past the actions)."""
+        if pick == len(legal):
+            waiting.add(actor)
+        else:
+            state.apply(actor, legal[pick])
+            waiting.clear()
+
+    def next_to_decide(self, state: State, actors: list[Seat], waiting: set[Seat]) -> Seat | None:
+        """Who decides next whether to act: drawn by the game's rule for who is quickest
+        (`chance_actor`) among those who have not let the moment pass; None once all have."""
+        undecided = [seat for seat in actors if seat not in waiting]
+        if not undecided:
+            return None
+        for _ in range(4 * len(actors)):
+            actor = state.chance_actor(self.rng)
+            if actor not in waiting:
+                return actor
+        return self.rng.choice(undecided)
+
+    def move_after_waiting(self, state: State, waiting: set[Seat]) -> tuple[Seat, Action]:
+        """The rollout's first move where some let the moment pass in the tree: the quickest of
+        the others who act; if none does, the rollout bot decides for everyone."""
+        rollout, rng = self.rollout, self.rng
+        offers = []
+        for seat in state.actors():
+            if seat not in waiting:
+                action = rollout.act(state, seat)
+                if action is not None:
+                    offers.append((rollout.reaction_time(state, seat), rng.random(), seat, action))
+        if not offers:
+            return choose_move(state, lambda _: rollout, rng)
+        _, _, seat, action = min(offers, key=lambda offer: offer[:2])
+        return seat, action
 
     def expansion(
         self, node: Node, state: State, actor: Seat, keys: list[Key], untried: list[int]

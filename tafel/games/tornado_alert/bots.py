@@ -44,9 +44,9 @@ from tafel.games.tornado_alert.piles import face_up, lightning_card, location_of
 from tafel.games.tornado_alert.rules import TornadoAlertState
 from tafel.games.tornado_alert.scoring import final_result
 
-TYPICAL_VALUE = 2.6
+TYPICAL_VALUE = 1.6
 """What a card taken later in the round is expected to be worth, zero cards included."""
-CARDS_PER_PLAY = 0.9
+CARDS_PER_PLAY = 1.5
 """Cards a player can expect to take per card played by anyone, shared among the players."""
 TOKEN_WORTH = 0.7
 """A +1 token lifts one result by a point, but only helps where that result is the worst."""
@@ -169,7 +169,7 @@ def must_play(state: TornadoAlertState, seat: Seat) -> bool:
 
 
 class TornadoBot(Agent):
-    """What both bots share: the decisions between rounds and the reaction times."""
+    """What the bots share: a level, and reaction times by it."""
 
     params: ClassVar[dict[str, type]] = {"level": str}
 
@@ -179,19 +179,17 @@ class TornadoBot(Agent):
             raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
         self.reflex = LEVELS[level]
         self.offered: tuple[Seat, Action] | None = None
+        """The last action offered, and by which seat: its reaction time depends on it."""
 
     def act(self, state: State, seat: Seat) -> Action | None:
         assert isinstance(state, TornadoAlertState)
-        if state.phase == DECIDING:
-            action: Action | None = decide(state, seat)
-        else:
-            action = self.play_or_claim(state, seat)
+        action = self.choose(state, seat)
         self.offered = None if action is None else (seat, action)
         return action
 
     @abstractmethod
-    def play_or_claim(self, state: TornadoAlertState, seat: Seat) -> Action | None:
-        """A claim, a card, a draw, or None to let this moment pass."""
+    def choose(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        """The action to offer, or None to let this moment pass."""
 
     def reaction_time(self, state: State, seat: Seat) -> float:
         """A reflex for a claim or a decision; thinking time more for laying a card."""
@@ -200,6 +198,33 @@ class TornadoBot(Agent):
         if offered is not None and offered[0] == seat and isinstance(offered[1], Play):
             seconds += THINKING
         return seconds
+
+
+class RandomAgent(TornadoBot):
+    """Uniformly random among the legal actions and, where it need not act, letting the moment
+    pass; as quick as a player of its level. (The generic random bot answers in no time, so it
+    would win every race for the cards: no fair opponent in a game of reflexes.)"""
+
+    name = "random"
+
+    def choose(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        options: list[Action | None] = list(state.legal_actions(seat))
+        if state.phase != DECIDING and not must_play(state, seat):
+            options.append(None)
+        return self.rng.choice(options)
+
+
+class CardBot(TornadoBot):
+    """A bot with a plan: the decisions between rounds, a claim rule and a choice of card."""
+
+    def choose(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        if state.phase == DECIDING:
+            return decide(state, seat)
+        return self.play_or_claim(state, seat)
+
+    @abstractmethod
+    def play_or_claim(self, state: TornadoAlertState, seat: Seat) -> Action | None:
+        """A claim, a card, a draw, or None to let this moment pass."""
 
     def play_or_draw(self, state: TornadoAlertState, seat: Seat) -> Action | None:
         """The card to lay when this seat must; Tornado Alert! 2: draw back to a full hand
@@ -215,7 +240,7 @@ class TornadoBot(Agent):
         """The kind of card to lay from the hand."""
 
 
-class GreedyAgent(TornadoBot):
+class GreedyAgent(CardBot):
     """Claims whenever taking the cards raises its prospect; lays the card that offers the
     others the poorest claim and whose tornado or lightning hurts them most and it least."""
 
@@ -263,7 +288,7 @@ class GreedyAgent(TornadoBot):
         return OPPONENT_WEIGHT * rivals_loss - loss(state, seat, location, future)
 
 
-class QuickAgent(TornadoBot):
+class QuickAgent(CardBot):
     """For rollouts: claims when the cards on offer beat its own pile's average, never a short
     pile or the Rover; lays a zero card if it has one, else its lowest card. No look at the
     others, so it costs little."""
@@ -288,4 +313,4 @@ class QuickAgent(TornadoBot):
         return min(state.hands[seat], key=VALUE.__getitem__)
 
 
-BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}
+BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent, "random": RandomAgent}
