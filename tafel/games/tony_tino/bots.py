@@ -9,8 +9,9 @@ the board, the tokens, the face-up figures, their own hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from functools import cache
+from typing import ClassVar
 
 from tafel.agents.base import Agent
 from tafel.engine import Action, Seat, State
@@ -32,7 +33,6 @@ from tafel.games.tony_tino.board import (
     FLYING_SWITCH,
     HITMAN,
     NEW_VALUE,
-    NOBODY,
     OPEN,
     PLACE,
     POINTS,
@@ -67,7 +67,6 @@ KEEP = {
     RUSSIAN_ROULETTE: 0.0,
 }
 """What holding each card on is worth, in dollars: a card played or discarded is one less."""
-NO_PLAN: tuple[float, list[int]] = (float("-inf"), [])
 
 
 def stack_distribution() -> dict[int, float]:
@@ -149,96 +148,152 @@ class Streets:
                     best = (gain, value, point)
         return best
 
-    def contribution(self, point: int) -> int:
-        """The value of the figure on `point` for `seat`: negative for the opponent's."""
-        owner, value = self.state.owner[point], self.state.value[point]
-        return 0 if owner == NOBODY else value if owner == self.seat else -value
-
-    def exchange_gain(self, first: int, second: int) -> float:
-        """What swapping the figures on two points (owners and values) gains."""
-        change = self.contribution(second) - self.contribution(first)
-        first_streets = (ROW_OF[first], COLUMN_OF[first])
-        second_streets = (ROW_OF[second], COLUMN_OF[second])
+    def margin_gain(self, point: int, change: int) -> float:
+        """What `change` more margin in the row and the column of `point` gains."""
         gain = 0.0
-        for streets, moved in ((first_streets, change), (second_streets, -change)):
-            for street in streets:
-                if street in first_streets and street in second_streets:
-                    continue  # a street holding both points keeps its sum
-                margin = self.margin[street] + moved + MAX_MARGIN
-                gain += self.tokens[street] * OUTLOOK[self.empty[street]][margin]
-                gain -= self.worth[street]
+        for street in (ROW_OF[point], COLUMN_OF[point]):
+            margin = self.margin[street] + change + MAX_MARGIN
+            gain += self.tokens[street] * OUTLOOK[self.empty[street]][margin] - self.worth[street]
         return gain
 
-
-def card_plans(
-    state: TonyTinoState, streets: Streets, card: int, chosen: list[int]
-) -> Iterator[tuple[float, list[int]]]:
-    """Each way to play `card` now that goes with the targets `chosen` so far, with what it
-    gains: (gain, targets)."""
-    seat, figures, disc = streets.seat, state.face_up[streets.seat], state.disc
-    if card in (SHIFT, CORRUPTION, PRO) and figures:
-        points = state.open_points()
-        now = streets.best_placement(points, figures)[0]
-        lowest = disc[points[0]]
-        if card == SHIFT:
-            for point in chosen or ALL_POINTS:
-                if disc[point] == lowest + 1:  # shifting it opens it now
-                    yield streets.best_placement([point], figures)[0] - now, [point]
-        elif card == CORRUPTION:
-            yield from corruption_plans(streets, points, now, figures, chosen)
-        elif len(figures) == 2:  # a Pro: the second figure goes down before any answer
-            _, figure, first = streets.best_placement(points, figures)
-            rest = [value for value in figures if value != figure] or [figure]
-            others = [p for p in points if p != first] or points
-            yield streets.best_placement(others, rest)[0] + FIGURE_COST * rest[0], []
-    elif card == NEW_VALUE:
-        open_streets = [s for s in ALL_STREETS if state.result[s] == OPEN]
-        tokens = state.tokens
-        for first in chosen or open_streets:
-            for second in open_streets:
-                if tokens[first] != tokens[second]:
-                    outlooks = streets.outlook(first) - streets.outlook(second)
-                    yield (tokens[second] - tokens[first]) * outlooks, [first, second]
-    elif card == FLYING_SWITCH:
-        own = [p for p in ALL_POINTS if state.owner[p] == seat]
-        for spy in chosen or own:
-            if state.value[spy] == SPY:
-                for other in own:
-                    if state.value[other] != SPY:
-                        yield streets.exchange_gain(spy, other), [spy, other]
-    elif card == SWAP:
-        owner, value = state.owner, state.value
-        for mine in chosen or ALL_POINTS:
-            if owner[mine] == seat:
-                for theirs in ALL_POINTS:
-                    if owner[theirs] == 1 - seat and value[theirs] == value[mine]:
-                        yield streets.exchange_gain(mine, theirs), [mine, theirs]
+    def shared_street_gain(self, first: int, second: int, change: int) -> float:
+        """What `margin_gain` counts in a street through both points for a swap between them
+        that moves `change` margin: to be taken off, as that street keeps its sum."""
+        if ROW_OF[first] == ROW_OF[second]:
+            street = ROW_OF[first]
+        elif COLUMN_OF[first] == COLUMN_OF[second]:
+            street = COLUMN_OF[first]
+        else:
+            return 0.0
+        row = OUTLOOK[self.empty[street]]
+        margin = self.margin[street] + MAX_MARGIN
+        both = row[margin + change] + row[margin - change]
+        return self.tokens[street] * both - 2 * self.worth[street]
 
 
-def corruption_plans(
-    streets: Streets, points: list[int], now: float, figures: list[int], chosen: list[int]
-) -> Iterator[tuple[float, list[int]]]:
-    """Swap a lowest disc onto a point to open it now (in either order of targets)."""
-    disc = streets.state.disc
+Plan = tuple[float, list[int]]
+NO_PLAN: Plan = (float("-inf"), [])
+
+
+def shift_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
+    """Shift a disc one above the lowest, to open the point where a figure gains most."""
+    figures = state.face_up[streets.seat]
+    if not figures:
+        return NO_PLAN
+    points = state.open_points()
+    best, disc = NO_PLAN, state.disc
+    lowest = disc[points[0]]
+    for point in ALL_POINTS:
+        if disc[point] == lowest + 1:
+            gain = streets.best_placement([point], figures)[0]
+            if gain > best[0]:
+                best = (gain, [point])
+    return (best[0] - streets.best_placement(points, figures)[0], best[1]) if best[1] else best
+
+
+def corruption_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
+    """Swap a lowest disc onto the point where a figure gains most, to open it now (in either
+    order of targets, so that a search's first target is followed up too)."""
+    figures = state.face_up[streets.seat]
+    if not figures:
+        return NO_PLAN
+    points = state.open_points()
+    disc = state.disc
     lowest = disc[points[0]]
     if chosen and disc[chosen[0]] > lowest:
-        gain = streets.best_placement([chosen[0]], figures)[0] - now
-        for low in points:
-            yield gain, [chosen[0], low]
-        return
-    for point in ALL_POINTS:
-        if disc[point] > lowest:
-            gain = streets.best_placement([point], figures)[0] - now
-            for low in chosen or points:
-                yield gain, [low, point]
+        candidates, low = [chosen[0]], points[0]
+    else:
+        candidates, low = [p for p in ALL_POINTS if disc[p] > lowest], (chosen or points)[0]
+    gain, _, point = streets.best_placement(candidates, figures)
+    if point < 0:
+        return NO_PLAN
+    targets = [point, low] if chosen and chosen[0] == point else [low, point]
+    return gain - streets.best_placement(points, figures)[0], targets
+
+
+def pro_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
+    """A second figure placed before the opponent can answer: what it gains, figure cost
+    aside."""
+    figures = state.face_up[streets.seat]
+    if len(figures) < 2:
+        return NO_PLAN
+    points = state.open_points()
+    _, figure, first = streets.best_placement(points, figures)
+    rest = [value for value in figures if value != figure] or [figure]
+    others = [p for p in points if p != first] or points
+    return streets.best_placement(others, rest)[0] + FIGURE_COST * rest[0], []
+
+
+def new_value_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
+    """Trade a big token onto a street one is winning for a small one off a street one is
+    losing."""
+    tokens, best = state.tokens, NO_PLAN
+    outlooks = {s: streets.outlook(s) for s in ALL_STREETS if state.result[s] == OPEN}
+    for first in chosen or outlooks:
+        for second, outlook in outlooks.items():
+            gain = (tokens[second] - tokens[first]) * (outlooks[first] - outlook)
+            if gain > best[0] and first != second:
+                best = (gain, [first, second])
+    return best
+
+
+def flying_switch_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
+    """Trade places between one's spy and the figure whose value helps most where the spy
+    stands."""
+    owner, value, seat = state.owner, state.value, streets.seat
+    own = [p for p in ALL_POINTS if owner[p] == seat]
+    spies = [p for p in chosen or own if value[p] == SPY]
+    best = NO_PLAN
+    for other in own:
+        moved = value[other]
+        if moved:
+            losing = streets.margin_gain(other, -moved)
+            for spy in spies:
+                gain = losing + streets.margin_gain(spy, moved)
+                gain -= streets.shared_street_gain(spy, other, moved)
+                if gain > best[0]:
+                    best = (gain, [spy, other])
+    return best
+
+
+def swap_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
+    """Trade places with the opponent's figure of the same value where that helps most."""
+    owner, value, seat = state.owner, state.value, streets.seat
+    theirs: dict[int, list[tuple[int, float]]] = {}
+    for p in ALL_POINTS:
+        if owner[p] == 1 - seat:
+            theirs.setdefault(value[p], []).append((p, streets.margin_gain(p, 2 * value[p])))
+    best = NO_PLAN
+    for mine in chosen or ALL_POINTS:
+        worth = value[mine]
+        if owner[mine] == seat and worth in theirs:
+            giving = streets.margin_gain(mine, -2 * worth)
+            for other, taking in theirs[worth]:
+                gain = giving + taking - streets.shared_street_gain(mine, other, -2 * worth)
+                if gain > best[0]:
+                    best = (gain, [mine, other])
+    return best
+
+
+PLANS: dict[int, Callable[[TonyTinoState, Streets, list[int]], Plan]] = {
+    SHIFT: shift_plan,
+    CORRUPTION: corruption_plan,
+    PRO: pro_plan,
+    NEW_VALUE: new_value_plan,
+    FLYING_SWITCH: flying_switch_plan,
+    SWAP: swap_plan,
+}
+"""How the bots weigh each card they play: Russian roulette and Police raid gain nothing
+they can foresee."""
 
 
 def best_plan(
     state: TonyTinoState, streets: Streets, card: int, chosen: list[int] | None = None
-) -> tuple[float, list[int]]:
-    """The most gainful way to play `card`, or (-inf, []) when it gains nothing known."""
-    plans = card_plans(state, streets, card, chosen or [])
-    return max(plans, default=NO_PLAN, key=lambda plan: plan[0])
+) -> Plan:
+    """The most gainful way to play `card` (that goes with the targets `chosen` so far), as
+    (gain, targets); (-inf, []) when it gains nothing the bot can foresee."""
+    planner = PLANS.get(card)
+    return planner(state, streets, chosen or []) if planner else NO_PLAN
 
 
 def next_target(agent: Agent, state: TonyTinoState, seat: Seat) -> Action:
@@ -256,36 +311,15 @@ def place(state: TonyTinoState, seat: Seat) -> Action:
     return PLACES[value][point]
 
 
-class QuickAgent(Agent):
-    """Places the figure where it gains most; plays a Pro at once and a Shift that opens a
-    better point, else discards its least useful card; never counters; aims a card named
-    for it (in a search) as the greedy bot would. Fast enough for thousands of playouts."""
-
-    name = "quick"
-
-    def act(self, state: State, seat: Seat) -> Action:
-        assert isinstance(state, TonyTinoState)
-        phase = state.phase
-        if phase == PLACE:
-            return place(state, seat)
-        if phase == RAID:
-            return LET_PASS
-        if phase != CARD:
-            return next_target(self, state, seat)
-        hand = state.hands[seat]
-        if hand[PRO] and len(state.face_up[seat]) == 2:
-            return PLAYS[PRO]
-        if hand[SHIFT] and best_plan(state, Streets(state, seat), SHIFT)[0] > KEEP[SHIFT]:
-            return PLAYS[SHIFT]
-        return DISCARDS[min((c for c in range(len(hand)) if hand[c]), key=KEEP.__getitem__)]
-
-
 class GreedyAgent(Agent):
     """Places where a street gains most (winning it or keeping it from the opponent); plays
     the card that swings most when that beats keeping it, else discards the least useful card;
     counters a card that could swing a street against it."""
 
     name = "greedy"
+    plays: ClassVar[frozenset[int]] = frozenset(EFFECTS)
+    """The cards it considers playing; it discards the others."""
+    counters: ClassVar[bool] = True
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, TonyTinoState)
@@ -305,7 +339,7 @@ class GreedyAgent(Agent):
         best: tuple[float, Action] = (-KEEP[worst], DISCARDS[worst])
         streets = Streets(state, seat)
         for card in held:
-            if card in EFFECTS and EFFECTS[card].playable(state, seat):
+            if card in self.plays and EFFECTS[card].playable(state, seat):
                 gain = best_plan(state, streets, card)[0] - KEEP[card]
                 if gain > best[0]:
                     best = (gain, PLAYS[card])
@@ -313,10 +347,19 @@ class GreedyAgent(Agent):
 
     def counter_or_pass(self, state: TonyTinoState, seat: Seat) -> Action:
         """Counter when the card could gain the opponent more than the raid is worth kept."""
-        if not state.hands[seat][POLICE_RAID]:
+        if not (self.counters and state.hands[seat][POLICE_RAID]):
             return LET_PASS
         threat = best_plan(state, Streets(state, 1 - seat), state.card)[0]
         return COUNTER if threat > KEEP[POLICE_RAID] else LET_PASS
+
+
+class QuickAgent(GreedyAgent):
+    """The greedy bot without the cards that cost most to weigh (the two swaps of figures)
+    and without counters: the playouts of a search, thousands of them per decision."""
+
+    name = "quick"
+    plays = frozenset({PRO, SHIFT, CORRUPTION, NEW_VALUE, RUSSIAN_ROULETTE})
+    counters = False
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}

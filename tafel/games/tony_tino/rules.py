@@ -76,7 +76,6 @@ CARD_KINDS = range(len(CARD_NAMES))
 
 OutOfFigures = Literal["play-card", "skip"]
 PLAY_CARD: OutOfFigures = "play-card"
-SKIP: OutOfFigures = "skip"
 
 
 @dataclass(frozen=True)
