@@ -123,7 +123,9 @@ function Table({ room, game, frame, log, pass, setPass, act, busy, fail }) {
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
       </span>
     </div>
-    ${over && html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail} />`}
+    ${over &&
+    html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
+      renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
@@ -140,7 +142,8 @@ function Table({ room, game, frame, log, pass, setPass, act, busy, fail }) {
   </main>`;
 }
 
-function End({ room, frame, names, you, pass, fail }) {
+// A renderer may say how a score reads (`scoreText(view, seat, gt)`): money, jerseys.
+function End({ room, frame, names, you, pass, fail, renderer, gt }) {
   const { scores, ranks } = frame.view.outcome;
   const order = scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
   const rematch = () =>
@@ -151,7 +154,11 @@ function End({ room, frame, names, you, pass, fail }) {
     <ol class="results">
       ${order.map(
         (seat) => html`<li class=${ranks[seat] === 1 ? "winner" : ""}>
-          ${t("result_line", { rank: ranks[seat], name: names[seat], score: scores[seat] })}
+          ${t("result_line", {
+            rank: ranks[seat],
+            name: names[seat],
+            score: renderer.scoreText ? renderer.scoreText(frame.view, seat, gt) : scores[seat],
+          })}
         </li>`,
       )}
     </ol>

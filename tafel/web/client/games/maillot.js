@@ -1,0 +1,251 @@
+// Maillot Arc-en-ciel: the loop of squares as a ring with the rainbow rider and the domestiques,
+// the inner track inside it (lap, breakaway and its lead, the peloton), each team's energy,
+// domestiques and jerseys, and the decision the race waits for: roll, escape or stay, bid or
+// pass in an auction, a domestique to retire or move.
+
+import { html, useEffect, useState } from "../vendor/preact-htm.js";
+
+const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
+const SHORT = { start: "S/F", escape: "ESC", chance: "?", sprint: "SPR" };
+const BID_STEPS = [0, 1, 2, 5, 10];
+
+function shortSquare(square) {
+  if (square.type === "effort") return `E${square.cost}`;
+  if (square.type === "feed") return `F+${square.gain}`;
+  if (square.type === "event") return `!${square.cost}`;
+  if (square.type === "mountain") return `M${square.jerseys}`;
+  return SHORT[square.type];
+}
+
+function squareName(square, gt) {
+  const { type, ...params } = square;
+  if ("terrain" in params) params.terrain = gt(`terrain.${params.terrain}`);
+  if ("name" in params) params.name = gt(`happening.${params.name}`);
+  return gt(`square.${type}`, params);
+}
+
+function leadTime(lead) {
+  const seconds = lead * SECONDS_PER_STEP;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// Where each square goes on a ring read clockwise from the top left (as the terminal draws it).
+function ringLayout(size) {
+  const columns = Math.floor((size + 3) / 4) + 1;
+  const side = Math.floor((size - 2 * columns + 1) / 2);
+  const bottom = size - columns - 2 * side;
+  const rows = side + 2;
+  const cells = [];
+  for (let c = 0; c < columns; c++) cells.push([c, 0]);
+  for (let r = 0; r < side; r++) cells.push([columns - 1, 1 + r]);
+  for (let c = 0; c < bottom; c++) cells.push([columns - 1 - c, rows - 1]);
+  for (let r = 0; r < side; r++) cells.push([0, side - r]);
+  return { columns, rows, cells };
+}
+
+function sortLegal(legal) {
+  const moves = { simple: [], bids: [], retire: new Set(), move: new Set() };
+  for (const action of legal) {
+    if (action.type === "bid") moves.bids.push(action.amount);
+    else if (action.type === "retire_placed") moves.retire.add(action.square);
+    else if (action.type === "move") moves.move.add(action.square);
+    else moves.simple.push(action);
+  }
+  return moves;
+}
+
+function decision(view, names, gt) {
+  const phase = view.phase;
+  const d = view.decision || {};
+  if (phase === "over") return gt("label.over", { reason: gt(`end.${view.end_reason}`) });
+  const name = names[view.actor];
+  if (phase === "roll") {
+    return "cost" in d ? gt("label.decide_roll_away", { name, cost: d.cost }) : gt("label.decide_roll", { name });
+  }
+  if (phase === "escape") {
+    const key = (d.attack ? "label.decide_attack" : "label.decide_escape") + (d.cost ? "" : "_free");
+    return gt(key, { name, cost: d.cost });
+  }
+  if (phase === "auction") {
+    const high =
+      d.high_bidder !== null
+        ? gt("label.high_bid", { amount: d.high, name: names[d.high_bidder] })
+        : gt("label.no_bid");
+    return gt("label.decide_auction", { square: d.square, high, name });
+  }
+  if (phase === "debt") return gt("label.decide_debt", { name, amount: d.amount });
+  if (phase === "move") return gt("label.decide_move", { name, square: d.square });
+  return gt("label.decide_card_retire", { name });
+}
+
+function describeAction(action, view, gt) {
+  const d = view.decision || {};
+  if (action.type === "roll") return "cost" in d ? gt("action.roll_away", { cost: d.cost }) : gt("action.roll");
+  if (action.type === "escape") {
+    return gt((d.attack ? "action.attack" : "action.escape") + (d.cost ? "" : "_free"), { cost: d.cost });
+  }
+  if (action.type === "stay") return gt(d.attack ? "action.stay_away" : "action.stay");
+  if (action.type === "retire_placed" || action.type === "move") {
+    const what = squareName(view.board.squares[action.square], gt);
+    return gt(`action.${action.type}`, { square: action.square, what, target: d.square });
+  }
+  return gt(`action.${action.type}`, action);
+}
+
+export function Board({ view, legal, act, names, you, gt, busy }) {
+  const moves = sortLegal(busy ? [] : legal);
+  const [offer, setOffer] = useState(null);
+  const [amount, setAmount] = useState("");
+  useEffect(() => setOffer(null), [view]);
+  const least = moves.bids.length ? Math.min(...moves.bids) : null;
+  const most = moves.bids.length ? Math.max(...moves.bids) : null;
+  const quickBids = least === null ? [] : [...new Set(BID_STEPS.map((s) => least + s).filter((b) => b <= most))];
+  const retiring = moves.simple.filter((a) => a.type === "retire_reserve");
+  const choices = moves.simple.filter((a) => a.type !== "retire_reserve");
+
+  const tapSquare = (square) => {
+    if (moves.move.has(square)) act({ type: "move", square });
+    else if (moves.retire.has(square)) setOffer({ type: "retire_placed", square });
+  };
+  const bid = (value) => act({ type: "bid", amount: value });
+
+  return html`<div class="mt">
+    <section class="tray card">
+      <p class="decision">${decision(view, names, gt)}</p>
+      ${view.card && html`<p class="hint">${gt("label.last_card", { card: gt(`card.${view.card.name}`, { value: view.card.value }) })}</p>`}
+      <div class="actions">
+        ${choices.map(
+          (action) => html`<button class=${`legal ${action.type === "roll" || action.type === "escape" ? "primary" : ""}`}
+            onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`,
+        )}
+        ${quickBids.map(
+          (value) => html`<button class="legal bid" onClick=${() => bid(value)}>${gt("action.bid", { amount: value })}</button>`,
+        )}
+      </div>
+      ${least !== null &&
+      html`<form class="row bid-form" onSubmit=${(e) => (e.preventDefault(), bid(Number(amount)))}>
+        <input type="number" min=${least} max=${most} value=${amount} placeholder=${`${least}–${most}`}
+          aria-label=${gt("label.energy")} onInput=${(e) => setAmount(e.target.value)} />
+        <button type="submit" disabled=${!moves.bids.includes(Number(amount))}>${gt("action.bid", { amount: amount || "…" })}</button>
+      </form>`}
+      ${(retiring.length > 0 || moves.retire.size > 0) &&
+      html`<div class="retire row">
+        <span class="hint">${gt("hint_retire")}</span>
+        ${retiring.map((action) => html`<button class="legal quiet" onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
+      </div>`}
+      ${offer &&
+      html`<div class="confirm row">
+        <span>${describeAction(offer, view, gt)}</span>
+        <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+        <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
+      </div>`}
+    </section>
+    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} />
+    <${Teams} view=${view} names=${names} you=${you} gt=${gt} />
+  </div>`;
+}
+
+function Ring({ view, names, moves, tapSquare, gt }) {
+  const squares = view.board.squares;
+  const { columns, rows, cells } = ringLayout(squares.length);
+  const auctioned = view.decision?.square;
+  return html`<section class="card ring" style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
+    ${squares.map((square, index) => {
+      const [column, row] = cells[index];
+      const occupant = view.occupant[index];
+      const tappable = moves.move.has(index) || moves.retire.has(index);
+      const classes = ["square", square.type, `cost${square.cost || 0}`, tappable ? "legal" : "", index === auctioned && view.phase === "auction" ? "auctioned" : ""];
+      return html`<button class=${classes.join(" ")} disabled=${!tappable}
+        style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index}
+        title=${`${index}: ${squareName(square, gt)}`} onClick=${() => tapSquare(index)}>
+        <span class="number">${index}</span>
+        <span class="kind">${shortSquare(square)}</span>
+        ${view.rider === index && html`<span class="rider" title=${gt("rider")}></span>`}
+        ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}>${occupant + 1}</span>`}
+      </button>`;
+    })}
+    <div class="inner" style=${`grid-column: 2 / ${columns}; grid-row: 2 / ${rows}`}>
+      <${InnerTrack} view=${view} names=${names} gt=${gt} />
+    </div>
+  </section>`;
+}
+
+function InnerTrack({ view, names, gt }) {
+  const toWin = view.board.track.breakaway_costs.length + 1;
+  return html`<div class="track">
+    <p><strong>${gt("label.lap", { lap: view.lap })}</strong> · ${gt("label.turn", { turn: view.turn })}</p>
+    ${view.rainbow_lap && html`<p class="rainbow-text">${gt("label.rainbow_lap", { card: view.rainbow_lap })}</p>`}
+    ${view.no_feed && html`<p class="warn">${gt("label.no_feed")}</p>`}
+    ${view.breakaway !== null
+      ? html`<p class=${`team${view.breakaway}-text`}>
+            ${gt("label.breakaway", { name: names[view.breakaway], time: leadTime(view.lead), lead: view.lead, to_win: toWin })}
+          </p>
+          <div class="lead-bar"><span class=${`team${view.breakaway}`} style=${`width: ${(100 * view.lead) / toWin}%`}></span></div>`
+      : html`<p class="hint">${gt("label.no_breakaway")}</p>`}
+    <p>${gt("label.peloton")}</p>
+    <ol class="peloton">
+      ${view.peloton.map((seat) => html`<li><span class=${`swatch team${seat}`}></span>${names[seat]}</li>`)}
+    </ol>
+    <p class="hint">${gt("label.decks", { rainbow: view.rainbow_face_down, chance: view.chance_cards })}</p>
+  </div>`;
+}
+
+function Teams({ view, names, you, gt }) {
+  const order = view.breakaway !== null ? [view.breakaway, ...view.peloton] : view.peloton;
+  const combat = view.options["combat-points"];
+  return html`<section class="card teams">
+    <table>
+      <thead><tr>
+        <th>${gt("label.team")}</th><th>${gt("label.position")}</th><th>${gt("label.energy")}</th>
+        <th title=${gt("label.reserve")}>${gt("label.reserve")}</th>
+        <th title=${gt("label.on_board")}>${gt("label.on_board")}</th>
+        <th class="rainbow-text">${gt("label.rainbow")}</th><th>${gt("label.green")}</th><th>${gt("label.polka")}</th>
+        ${combat && html`<th>${gt("label.combat")}</th>`}
+      </tr></thead>
+      <tbody>
+        ${view.teams.map((team, seat) => {
+          let place;
+          if (team.out) place = gt("label.out");
+          else if (seat === view.breakaway) place = `${gt("label.away")} +${leadTime(view.lead)}`;
+          else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
+          return html`<tr class=${`${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
+            <td><span class=${`swatch team${seat}`}></span>${names[seat]}</td>
+            <td>${place}</td>
+            <td><span class="energy"><span class=${team.energy < 20 ? "low" : ""} style=${`width: ${(100 * team.energy) / 60}%`}></span></span> ${team.energy}</td>
+            <td>${team.reserve}</td><td>${team.placed.length}</td>
+            <td>${team.rainbow.length}</td><td>${team.green}</td><td>${team.polka}</td>
+            ${combat && html`<td>${team.combat}</td>`}
+          </tr>`;
+        })}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+export function scoreText(view, seat, gt) {
+  const team = view.teams[seat];
+  return [
+    `${gt("label.rainbow")} ${team.rainbow.length}`,
+    `${gt("label.green")} ${team.green}`,
+    `${gt("label.polka")} ${team.polka}`,
+  ].join(" · ");
+}
+
+export function describeEvent(event, names, gt) {
+  let { kind, seat, ...params } = event;
+  if (seat !== null && seat !== undefined) params.name = names[seat];
+  if (kind === "roll") params.square = squareName(params.square, gt);
+  else if ((kind === "escape" || kind === "attack") && !params.cost) kind += "_free";
+  else if (kind === "effort") {
+    params.exempt = params.exempt === null ? "" : gt("event.exempt", { name: names[params.exempt] });
+  } else if (kind === "chance") params.card = gt(`card.${params.card}`, { value: params.value });
+  else if (kind === "retire" || kind === "retire_forced") {
+    params.where =
+      params.square === null ? gt("event.from_reserve") : gt("event.from_square", { square: params.square });
+  } else if (kind === "lap_end" && !params.feed) kind = "lap_end_no_feed";
+  else if (kind === "game_over") {
+    params.reason = gt(`end.${params.reason}`);
+    params.winners = params.winners.map((winner) => names[winner]).join(", ");
+  }
+  return gt(`event.${kind}`, params);
+}

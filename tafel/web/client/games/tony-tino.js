@@ -1,0 +1,196 @@
+// Tony & Tino: the 6×6 grid of control points with its discs and figures, each street's token
+// (rows at their right end, columns below), both players' figures, cards and money, and the
+// Police raid window in which the opponent may cancel the card just named.
+// To play: tap a card in your hand, then Play or Discard; tap a face-up figure, then a lit
+// point; a card's targets are lit on the grid when it asks for them.
+
+import { html, useEffect, useState } from "../vendor/preact-htm.js";
+
+const SIZE = 6;
+const CARDS = ["shift", "corruption", "pro", "russian_roulette", "flying_switch", "swap", "new_value", "police_raid"];
+// The card kinds in the order of the game's content.toml: a card action names its index here.
+
+const pointName = (point) => "abcdef"[point % SIZE] + (Math.floor(point / SIZE) + 1);
+const streetLabel = (street) => (street < SIZE ? String(street + 1) : "abcdef"[street - SIZE]);
+
+function money(amount) {
+  const nl = document.documentElement.lang === "nl";
+  const digits = amount.toLocaleString(nl ? "nl-NL" : "en-US");
+  return nl ? `$ ${digits}` : `$${digits}`;
+}
+
+function streetName(label, gt) {
+  return gt(/^\d+$/.test(label) ? "label.row" : "label.column", { n: label });
+}
+
+function sortLegal(legal) {
+  const moves = { play: new Set(), discard: new Set(), points: new Set(), streets: new Set(), places: {}, window: [] };
+  for (const action of legal) {
+    if (action.type === "play") moves.play.add(CARDS[action.card]);
+    else if (action.type === "discard") moves.discard.add(CARDS[action.card]);
+    else if (action.type === "point") moves.points.add(action.point);
+    else if (action.type === "street") moves.streets.add(action.street);
+    else if (action.type === "place") (moves.places[action.value] ||= new Set()).add(action.point);
+    else moves.window.push(action);
+  }
+  return moves;
+}
+
+export function Board({ view, legal, act, names, you, gt, busy }) {
+  const moves = sortLegal(busy ? [] : legal);
+  const figures = Object.keys(moves.places).map(Number);
+  const [card, setCard] = useState(null);
+  const [figure, setFigure] = useState(null);
+  useEffect(() => {
+    setCard(null);
+    setFigure(null);
+  }, [view]);
+  const value = figure ?? (figures.length === 1 ? figures[0] : null);
+  const colours = view.boards.map((board) => board.colour);
+
+  const tapPoint = (point) => {
+    if (moves.points.has(point)) act({ type: "point", point });
+    else if (value !== null && moves.places[value]?.has(point)) act({ type: "place", value, point });
+  };
+  const canTapPoint = (point) =>
+    moves.points.has(point) || (value !== null && Boolean(moves.places[value]?.has(point)));
+
+  const prompt = () => {
+    if (view.phase === "raid" && view.current !== null) {
+      const named = { name: names[view.current], card: gt(`card.${view.card}`) };
+      if (moves.window.length) return gt("prompt.raid", named);
+      return gt("raid_window", { ...named, opponent: names[1 - view.current] });
+    }
+    if (view.phase === "target") return gt(`prompt.${view.card}.${view.chosen.length}`);
+    if (legal.length && view.phase === "card") return gt("hint_card");
+    if (legal.length && view.phase === "place") return gt("hint_place");
+    return null;
+  };
+  const text = prompt();
+  const seats = view.boards.map((_, seat) => seat);
+  const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
+
+  return html`<div class="tt">
+    ${(text || moves.window.length > 0 || card) &&
+    html`<section class=${`tray card ${view.phase === "raid" ? "raid" : ""}`}>
+      ${text && html`<p class="hint">${text}</p>`}
+      <div class="actions">
+        ${moves.window.map(
+          (action) => html`<button class=${`legal ${action.type === "counter" ? "primary" : ""}`}
+            onClick=${() => act(action)}>${gt(`action.${action.type}`)}</button>`,
+        )}
+        ${card &&
+        moves.play.has(card) &&
+        html`<button class="legal primary" onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
+          ${gt("action.play", { card: gt(`card.${card}`) })}
+        </button>`}
+        ${card &&
+        moves.discard.has(card) &&
+        html`<button class="legal" onClick=${() => act({ type: "discard", card: CARDS.indexOf(card) })}>
+          ${gt("action.discard", { card: gt(`card.${card}`) })}
+        </button>`}
+      </div>
+    </section>`}
+    <section class="card tt-table">
+      <div class="tt-grid">
+        ${Array.from({ length: SIZE }, (_, row) => html`
+          ${Array.from({ length: SIZE }, (_, col) =>
+            Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint }),
+          )}
+          ${Token({ view, street: row, colours, moves, act, gt })}`)}
+        ${Array.from({ length: SIZE }, (_, col) => Token({ view, street: SIZE + col, colours, moves, act, gt }))}
+        <span></span>
+      </div>
+    </section>
+    <div class="tt-players">
+      ${order.map(
+        (seat) => html`<${PlayerPanel} board=${view.boards[seat]} seat=${seat} name=${names[seat]}
+          mine=${seat === you} current=${view.current === seat} moves=${moves} card=${card}
+          setCard=${setCard} value=${value} setFigure=${setFigure} figures=${figures} gt=${gt} />`,
+      )}
+    </div>
+  </div>`;
+}
+
+function Point({ view, point, colours, tappable, tapPoint }) {
+  const figure = view.figures[point];
+  const classes = ["point", tappable ? "legal" : "", view.open_points.includes(point) ? "open" : ""];
+  let face;
+  if (figure) {
+    const [owner, value] = figure;
+    classes.push(`figure ${colours[owner]}`);
+    face = html`<span class="meeple">${value}</span>`;
+  } else {
+    const shifted = view.shifted === point;
+    face = html`<span class="disc">${view.discs[point]}${shifted ? "↓" : ""}</span>`;
+  }
+  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-point=${pointName(point)}
+    aria-label=${pointName(point)} onClick=${() => tapPoint(point)}>${face}</button>`;
+}
+
+function Token({ view, street, colours, moves, act, gt }) {
+  const { token, result } = view.streets[street];
+  const tappable = moves.streets.has(street);
+  const taken = typeof result === "number";
+  const classes = ["token", taken ? `taken ${colours[result]}` : result, tappable ? "legal" : ""];
+  return html`<button class=${classes.join(" ")} disabled=${!tappable}
+    aria-label=${streetName(streetLabel(street), gt)} onClick=${() => act({ type: "street", street })}>
+    $${token / 1000}k
+  </button>`;
+}
+
+function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, value, setFigure, figures, gt }) {
+  const cards = (list) => list.map((c) => gt(`card.${c}`)).join(", ") || "–";
+  const hand = board.hand;
+  return html`<section class=${`card tt-player ${board.colour} ${current ? "current" : ""}`} data-seat=${seat}>
+    <header><strong>${name}</strong> <span class="label">${gt(`colour.${board.colour}`)}</span>
+      <span class="score">${money(board.score)}</span></header>
+    <div class="line">
+      <span class="label">${gt("label.face_up")}</span>
+      ${board.face_up.map((v) => {
+        const choosable = mine && figures.includes(v);
+        const classes = ["meeple", board.colour, choosable && v !== value ? "legal" : "", choosable && v === value ? "chosen" : ""];
+        return html`<span class=${classes.join(" ")} role=${choosable ? "button" : undefined}
+          onClick=${choosable ? () => setFigure(v) : undefined}>${v}</span>`;
+      })}
+      <span class="label">${gt("label.stack")}: ${board.stack}</span>
+    </div>
+    <div class="line">
+      <span class="label">${gt("label.hand")}</span>
+      ${hand === null
+        ? html`<span class="card-back">${board.hand_count} ${gt("label.cards")}</span>`
+        : hand.map((c) => {
+            const usable = mine && (moves.play.has(c) || moves.discard.has(c));
+            const classes = ["game-card", usable && c !== card ? "legal" : "", c === card ? "chosen" : ""];
+            return html`<button class=${classes.join(" ")} disabled=${!usable}
+              onClick=${() => setCard(c)}>${gt(`card.${c}`)}</button>`;
+          })}
+      <span class="label">${gt("label.deck")}: ${board.deck}</span>
+    </div>
+    <div class="line small">${gt("label.played")}: ${cards(board.played)}</div>
+    <div class="line small">
+      ${gt("label.discarded")}: ${board.discarded === null ? `${board.discarded_count} ${gt("label.cards")}` : cards(board.discarded)}
+    </div>
+    <div class="line small">${gt("label.won")}: ${board.won.map(money).join(" + ") || "–"}</div>
+  </section>`;
+}
+
+export function scoreText(view, seat) {
+  return money(view.boards[seat].score);
+}
+
+export function describeEvent(event, names, gt) {
+  const { kind, seat, ...params } = event;
+  if (seat !== null && seat !== undefined) params.name = names[seat];
+  if ("card" in params) params.card = gt(`card.${params.card}`);
+  if ("street" in params) params.street = streetName(params.street, gt);
+  if ("token" in params) params.token = money(params.token);
+  if ("sums" in params) params.sums = params.sums.join("–");
+  if (kind === "new_value") {
+    params.first = streetName(params.first, gt);
+    params.second = streetName(params.second, gt);
+    params.now_first = money(params.now_first);
+    params.now_second = money(params.now_second);
+  }
+  return gt(`event.${kind}`, params);
+}

@@ -1,0 +1,59 @@
+"""Maillot Arc-en-ciel in two browsers and a bot: the host on a phone creates a three-team race,
+the other joins by its link on a laptop, and the three race to the end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tafel.engine import replay
+from tafel.games import get_game
+from tests.browser.players import (
+    LAPTOP,
+    PHONE,
+    add_bot,
+    create_room,
+    export_record,
+    open_page,
+    play_to_the_end,
+    take_seat,
+)
+
+pytestmark = pytest.mark.timeout(400)
+
+
+def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(ann, server_url, "Maillot Arc-en-ciel", 3, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    add_bot(ann, 2, "greedy")
+    ann.screenshot(path=output / "lobby.png", full_page=True)
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        expect(page.locator(".ring .square")).to_have_count(40)
+
+    rng = random.Random(6)
+    play_to_the_end([ann, bob], rng, clicks=25)
+    ann.screenshot(path=output / "game.png", full_page=True)
+    bob.screenshot(path=output / "game-laptop.png", full_page=True)
+    ann.locator(".turn .tools button", has_text="Rules").click()
+    expect(ann.locator(".sheet")).to_contain_text("rainbow rider")
+    ann.screenshot(path=output / "rules.png")
+    ann.locator(".sheet .close").click()
+
+    play_to_the_end([ann, bob], rng, seconds=300)
+    ann.screenshot(path=output / "end.png", full_page=True)
+    record = export_record(ann)
+    assert record.seats == ["human", "human", "bot:greedy"]
+    assert replay(get_game("maillot"), record).outcome() is not None
+    bob.get_by_role("button", name="Replay").click()
+    expect(bob.locator(".replay .ring")).to_be_visible()
+    bob.screenshot(path=output / "replay.png", full_page=True)
+    assert errors == []

@@ -1,0 +1,62 @@
+"""Tony & Tino in two browsers: the host on a phone, the other on a laptop who joins by the link.
+They play each other until the second one leaves mid-game; a bot takes over that seat on the
+server and the host plays it to the end, while the one who left watches."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tafel.engine import replay
+from tafel.games import get_game
+from tests.browser.players import (
+    LAPTOP,
+    PHONE,
+    create_room,
+    export_record,
+    open_page,
+    play_to_the_end,
+    take_seat,
+)
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def test_tony_tino(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.screenshot(path=output / "lobby.png", full_page=True)
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        expect(page.locator(".tt-grid .point")).to_have_count(36)
+
+    rng = random.Random(4)
+    play_to_the_end([ann, bob], rng, clicks=30)
+    ann.screenshot(path=output / "game.png", full_page=True)
+    bob.screenshot(path=output / "game-laptop.png", full_page=True)
+    bob.once("dialog", lambda dialog: dialog.accept())
+    bob.locator(".leave-row button").click()
+    stand_in = get_game("tony-tino").default_rollout
+    expect(bob.locator(".chip[data-seat='1']")).to_contain_text(f"{stand_in} bot")
+    expect(bob.locator(".chip.mine")).to_have_count(0)
+
+    play_to_the_end([ann], rng)
+    expect(bob.locator(".end")).to_be_visible()
+    ann.screenshot(path=output / "end.png", full_page=True)
+    record = export_record(ann)
+    assert record.seats == ["human", f"bot:{stand_in}"]
+    assert replay(get_game("tony-tino"), record).outcome() is not None
+    ann.get_by_role("button", name="Replay").click()
+    expect(ann.locator(".replay .tt-grid")).to_be_visible()
+    ann.locator(".replay-controls input[type=range]").fill("20")
+    expect(ann.locator(".replay")).to_have_attribute("data-step", "20")
+    ann.screenshot(path=output / "replay.png", full_page=True)
+    assert errors == []
