@@ -24,7 +24,7 @@ class TonyTino(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = TonyTinoText(catalog)
-    default_rollout = "quick"
+    default_rollout = "greedy"
 
     def start(self, players: int, seed: int, options: Any = None) -> TonyTinoState:
         self.check_players(players)

@@ -1,9 +1,9 @@
-"""Tony & Tino bots that play like a sensible casual player.
+"""Tony & Tino's bot that plays like a sensible casual player, and plays out ISMCTS's samples.
 
-Both judge a street by its outlook: the chance of taking its token less the chance of losing it,
+It judges a street by its outlook: the chance of taking its token less the chance of losing it,
 given the margin of figure values there and how many points are still empty. The empty points
 are taken to be filled by either player with figures from a typical stack, which makes a table
-(`OUTLOOK`) of outlooks by empty points and margin. Everything they read is open to their seat:
+(`OUTLOOK`) of outlooks by empty points and margin. Everything it reads is open to its seat:
 the board, the tokens, the face-up figures, their own hand.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import ClassVar
+from typing import Any
 
 from tafel.agents.base import Agent
-from tafel.engine import Action, Seat, State
+from tafel.engine import Action, Game, Rng, Seat, State
 from tafel.games.tony_tino.actions import (
     COUNTER,
     DISCARDS,
@@ -296,14 +296,16 @@ def best_plan(
     return planner(state, streets, chosen or []) if planner else NO_PLAN
 
 
-def next_target(agent: Agent, state: TonyTinoState, seat: Seat) -> Action:
-    """The next target of the best plan that goes with the targets chosen so far."""
+def next_target(agent: Agent, state: TonyTinoState, seat: Seat, plan: list[int]) -> Action:
+    """The next target of `plan` if it goes with the targets chosen so far, else of the best
+    plan that does."""
     chosen = state.chosen
-    _, targets = best_plan(state, Streets(state, seat), state.card, chosen)
-    if not targets:
+    if plan[: len(chosen)] != chosen or len(plan) <= len(chosen):
+        _, plan = best_plan(state, Streets(state, seat), state.card, chosen)
+    if not plan:
         return agent.rng.choice(state.legal_actions(seat))
     table = POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == "point" else STREET_CHOICES
-    return table[targets[len(chosen)]]
+    return table[plan[len(chosen)]]
 
 
 def place(state: TonyTinoState, seat: Seat) -> Action:
@@ -317,9 +319,12 @@ class GreedyAgent(Agent):
     counters a card that could swing a street against it."""
 
     name = "greedy"
-    plays: ClassVar[frozenset[int]] = frozenset(EFFECTS)
-    """The cards it considers playing; it discards the others."""
-    counters: ClassVar[bool] = True
+
+    def __init__(self, game: Game, rng: Rng, **params: Any) -> None:
+        super().__init__(game, rng, **params)
+        self.planned: tuple[TonyTinoState | None, int, list[int]] = (None, -1, [])
+        """The state, card and targets of the card it last named, so that the targets need
+        not be worked out twice."""
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, TonyTinoState)
@@ -330,36 +335,33 @@ class GreedyAgent(Agent):
             return self.counter_or_pass(state, seat)
         if phase == CARD:
             return self.card_step(state, seat)
-        return next_target(self, state, seat)
+        planned_state, card, plan = self.planned
+        fresh = planned_state is state and card == state.card
+        return next_target(self, state, seat, plan if fresh else [])
 
     def card_step(self, state: TonyTinoState, seat: Seat) -> Action:
         hand = state.hands[seat]
         held = [card for card in range(len(hand)) if hand[card]]
         worst = min(held, key=KEEP.__getitem__)
-        best: tuple[float, Action] = (-KEEP[worst], DISCARDS[worst])
+        best: tuple[float, int, list[int]] = (-KEEP[worst], -1, [])
         streets = Streets(state, seat)
         for card in held:
-            if card in self.plays and EFFECTS[card].playable(state, seat):
-                gain = best_plan(state, streets, card)[0] - KEEP[card]
-                if gain > best[0]:
-                    best = (gain, PLAYS[card])
-        return best[1]
+            if card in EFFECTS and EFFECTS[card].playable(state, seat):
+                gain, targets = best_plan(state, streets, card)
+                if gain - KEEP[card] > best[0]:
+                    best = (gain - KEEP[card], card, targets)
+        _, card, targets = best
+        if card < 0:
+            return DISCARDS[worst]
+        self.planned = (state, card, targets)
+        return PLAYS[card]
 
     def counter_or_pass(self, state: TonyTinoState, seat: Seat) -> Action:
         """Counter when the card could gain the opponent more than the raid is worth kept."""
-        if not (self.counters and state.hands[seat][POLICE_RAID]):
+        if not state.hands[seat][POLICE_RAID]:
             return LET_PASS
         threat = best_plan(state, Streets(state, 1 - seat), state.card)[0]
         return COUNTER if threat > KEEP[POLICE_RAID] else LET_PASS
 
 
-class QuickAgent(GreedyAgent):
-    """The greedy bot without the cards that cost most to weigh (the two swaps of figures)
-    and without counters: the playouts of a search, thousands of them per decision."""
-
-    name = "quick"
-    plays = frozenset({PRO, SHIFT, CORRUPTION, NEW_VALUE, RUSSIAN_ROULETTE})
-    counters = False
-
-
-BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}
+BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
