@@ -235,6 +235,7 @@ class MaillotText:
             return t(lang, "label.decide_roll", name=name)
         if phase == "escape":
             key = "label.decide_attack" if decision["attack"] else "label.decide_escape"
+            key += "" if decision["cost"] else "_free"
             return t(lang, key, name=name, cost=decision["cost"])
         if phase == "auction":
             high = (
@@ -309,8 +310,8 @@ class MaillotText:
             case GiveUp():
                 return t(lang, "action.give_up")
             case Escape():
-                key = "action.attack" if decision.get("attack") else "action.escape"
-                return t(lang, key, cost=decision["cost"])
+                key = "action.attack" if decision["attack"] else "action.escape"
+                return t(lang, key + ("" if decision["cost"] else "_free"), cost=decision["cost"])
             case Stay():
                 return t(lang, "action.stay_away" if decision.get("attack") else "action.stay")
             case Bid(amount=amount):

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from tafel.engine import LANGUAGES, Rng, derive_seed
 from tafel.games.maillot import GAME
-from tafel.games.maillot.actions import BIDS, PASS, STAY
+from tafel.games.maillot.actions import BIDS, ESCAPE, PASS, STAY
 from tafel.games.maillot.options import Options
 from tafel.games.maillot.race import OVER
 from tafel.games.maillot.rules import MaillotState
@@ -212,3 +212,20 @@ def test_a_game_at_the_terminal_plays_to_the_end_and_replays() -> None:
     assert "Peloton" in output.getvalue()
     show_replay(GAME, session.record, 0, "en", console, boards=False)
     assert "rolled" in output.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_escapes_and_attacks_are_told_with_and_without_a_cost(lang: str) -> None:
+    told = set()
+    for square, away in ((5, False), (8, False), (5, True), (8, True)):
+        state = start(3)
+        if away:
+            breakaway(state, 0, lead=4)
+        place(state, 0, 8)
+        ride_to(state, square)
+        view = state.view(0)
+        texts = [TEXT.decision(view, lang, NAMES)]
+        texts += [TEXT.describe_action(action, view, lang, NAMES) for action in (ESCAPE, STAY)]
+        assert all("{" not in text and not text.startswith(("label.", "action.")) for text in texts)
+        told.add(texts[1])
+    assert len(told) == 4, "escape and attack, free or paid, each say so"
