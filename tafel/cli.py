@@ -25,9 +25,10 @@ from tafel.agents.registry import agent_names
 from tafel.engine import LANGUAGES, Game, GameRecord, OptionError, RecordError
 from tafel.engine.options import option_choices, option_help, option_name
 from tafel.games import GAMES, get_game
+from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.simulate import simulate as run_simulation
-from tafel.terminal import HUMAN, TerminalGame, show_replay
+from tafel.terminal import HUMAN, show_replay
 
 app = typer.Typer(
     help="Tafel: five tabletop games to play, study and build bots for.",
@@ -139,6 +140,15 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record (JSON) to this file.")
     ] = None,
+    realtime: Annotated[
+        bool,
+        typer.Option(
+            "--realtime/--no-realtime",
+            help="Games where several may act at once (Tornado Alert!): single keys at any "
+            "moment and bots on their reaction times, for one person at a terminal; or ask "
+            "after every action.",
+        ),
+    ] = True,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard."""
     game = find_game(game_id)
@@ -147,8 +157,8 @@ def play(
     options = read_options(game, option, len(seat))
     seed = secrets.randbits(32) if seed is None else seed
     console.print(f"{game.title(lang)} · seed {seed}")
-    session = TerminalGame(game, seat, seed, options, lang, console)
-    finished = session.run()
+    session, run = terminal_session(game, seat, seed, options, lang, console, realtime)
+    finished = run()
     if save is not None:
         session.record.save(save)
         console.print(f"record saved to {save}")
@@ -237,16 +247,27 @@ def replay(
 @app.command()
 def bench(
     game_ids: Annotated[
-        list[str] | None, typer.Argument(metavar="[GAME]...", help="Games to measure; all if none.")
+        list[str] | None,
+        typer.Argument(
+            metavar="[GAME]... | server",
+            help="Games to measure; all if none. `server`: the web server under load instead.",
+        ),
     ] = None,
     seconds: Annotated[
         float, typer.Option(min=0.1, help="Seconds for each measurement of each game.")
     ] = 3.0,
+    rooms: Annotated[
+        int, typer.Option(min=1, help="bench server: rooms played at once, 4 seats each.")
+    ] = 200,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a JSON list instead of a table.")
     ] = False,
 ) -> None:
-    """Measure, on one core, random playouts and ISMCTS iterations per second."""
+    """Measure, on one core, random playouts and ISMCTS iterations per second; or, with
+    `server`, a server's actions per second and the time from an action to every seat's view."""
+    if game_ids == ["server"]:
+        bench_server(rooms, seconds, as_json)
+        return
     chosen = [find_game(game_id) for game_id in game_ids] if game_ids else list(GAMES.values())
     results = []
     for game in chosen:
@@ -296,3 +317,26 @@ def serve(
     store = make_url(url).render_as_string(hide_password=True)
     console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
     uvicorn.run(create_app(ServerConfig(url)), host=host, port=port, log_level="warning")
+
+
+def bench_server(rooms: int, seconds: float, as_json: bool) -> None:
+    """Rooms of Add-Vantage with 4 random players each, against `tafel serve` on loopback."""
+    from tafel.server.bench import bench_server as run
+
+    if not as_json:
+        console.print(f"{rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
+    result = run(rooms, seconds).to_json()
+    if as_json:
+        print(json.dumps(result))
+        return
+    table = Table(title="tafel bench server (loopback)")
+    for column in ("rooms", "clients", "actions/s", "p50 ms", "p99 ms"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        str(result["rooms"]),
+        str(result["clients"]),
+        f"{result['actions_per_second']:,.0f}",
+        f"{result['p50_ms']:.1f}",
+        f"{result['p99_ms']:.1f}",
+    )
+    console.print(table)

@@ -185,9 +185,7 @@ class TornadoAlertState(State):
             if pile and VALUE[pile[-1]]:
                 last, claimed, anyone = self.last, self.claimed, self.claims > 0
                 self._actors = [
-                    s
-                    for s in players
-                    if s == current or (not claimed[s] and (anyone or s != last))
+                    s for s in players if s == current or (not claimed[s] and (anyone or s != last))
                 ]
             else:
                 self._actors = [current]

@@ -52,9 +52,10 @@ class TornadoAlertText:
         return self.catalog.text(lang, "card.face_down", card=text) if entry < 0 else text
 
     def styled(self, card: Json, lang: str) -> Text:
-        style = "bold red" if card["tornado"] else "magenta" if card["special"] else "bold"
+        """A card as the table shows it: tornado cards red, specials magenta, face-down dim."""
         if card.get("face_down"):
-            style = "dim"
+            return Text(self.entry(~card["kind"], lang), style="dim")
+        style = "bold red" if card["tornado"] else "magenta" if card["special"] else "bold"
         return Text(self.card(card["kind"], lang), style=style)
 
     # --- The table --------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ class TornadoAlertText:
                 count = view["claim_size"]
                 if len(view["play_pile"]) < count:
                     return t(lang, "action.claim_short", count=len(view["play_pile"]))
-                return t(lang, "action.claim", count=count)
+                return t(lang, "action.claim_one" if count == 1 else "action.claim", count=count)
             case Draw():
                 return t(lang, "action.draw")
             case UseToken(sign=sign):
@@ -229,4 +230,4 @@ class TornadoAlertText:
         for key, name in (("k", "keep"), ("s", "strike")):
             if key in keys:
                 parts.append(t(lang, f"key.{name}"))
-        return t(lang, "label.keys", keys=" · ".join(parts))
+        return t(lang, "label.keys", keys=" · ".join([*parts, t(lang, "key.quit")]))

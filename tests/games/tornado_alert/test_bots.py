@@ -1,0 +1,175 @@
+"""Tornado Alert!'s bots, and ISMCTS in a game where several seats may act at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from tafel.agents import make_agent
+from tafel.agents.ismcts import IsmctsAgent
+from tafel.engine import Action, Rng
+from tafel.games.tornado_alert import GAME
+from tafel.games.tornado_alert.actions import CLAIMS, KEEP, STRIKE, USE_MINUS, USE_PLUS, Play
+from tafel.games.tornado_alert.bots import LEVELS, THINKING, GreedyAgent, RandomAgent
+from tafel.sim.simulate import play as play_game
+from tafel.sim.simulate import simulate
+from tests.games.tornado_alert.scenario import (
+    BOAT,
+    CAR,
+    DITCH,
+    GAME_OVER,
+    GENIE,
+    HELICOPTER,
+    MAST,
+    MAST_TORNADO,
+    ROOF,
+    ROVER,
+    SHELTER,
+    WINDOW,
+    arrange,
+    start,
+)
+
+
+def greedy(level: str = "normal") -> GreedyAgent:
+    return GreedyAgent(GAME, Rng(1), level=level)
+
+
+def test_greedy_claims_cards_that_raise_its_average_and_lets_poor_ones_pass() -> None:
+    state = start(4)
+    arrange(state, play_pile=[SHELTER, BOAT, ROOF, DITCH], scores={2: [CAR, WINDOW]}, last=0)
+    arrange(state, current=1)
+    assert greedy().act(state, 2) == CLAIMS[0]  # the ditch: 4, 5 and 3 on a 2.5 pile
+    arrange(state, play_pile=[HELICOPTER, SHELTER, SHELTER])
+    assert greedy().act(state, 2) is None  # a 1 on a 2.5 pile: not now
+    arrange(state, play_pile=[CAR, BOAT, ROVER, ROOF, CAR], scores={2: [ROOF, BOAT, CAR]})
+    assert greedy().act(state, 2) is None  # the Rover would take its 4.0 pile
+
+
+def test_greedy_takes_a_first_card_rather_than_end_the_round_with_nothing() -> None:
+    state = start(4)
+    arrange(state, play_pile=[SHELTER, WINDOW], last=0, current=1, draw_pile=[GAME_OVER, SHELTER])
+    assert greedy().act(state, 2) == CLAIMS[0]
+
+
+def test_greedy_lays_the_card_that_offers_the_others_least() -> None:
+    state = start(4)
+    arrange(state, play_pile=[HELICOPTER, HELICOPTER, ROOF])
+    arrange(state, hands={0: [WINDOW, DITCH, SHELTER, BOAT, ROOF, CAR]})
+    assert greedy().act(state, 0) == Play(SHELTER)  # the others would take one 1
+    arrange(state, hands={0: [WINDOW, DITCH, GENIE, BOAT, ROOF, CAR]})
+    assert greedy().act(state, 0) == Play(GENIE)  # a 0 on top: nothing to take
+
+
+def test_greedy_sends_a_tornado_where_the_others_are_not_itself() -> None:
+    state = start(4)
+    arrange(state, hands={0: [MAST_TORNADO, SHELTER, SHELTER, SHELTER, SHELTER, SHELTER]})
+    arrange(state, scores={1: [BOAT, MAST], 2: [CAR, MAST], 0: [DITCH]}, play_pile=[GENIE])
+    assert greedy().act(state, 0) == Play(MAST_TORNADO)
+    arrange(state, scores={0: [BOAT, MAST], 1: [DITCH], 2: [CAR]})
+    assert greedy().act(state, 0) == Play(SHELTER)
+
+
+def test_greedy_never_lets_the_moment_pass_when_it_is_due_to_play() -> None:
+    state = GAME.start(4, 2)
+    bot = greedy()
+    rng = Rng(3)
+    while state.outcome() is None:
+        for seat in state.actors():
+            action = bot.act(state, seat)
+            if seat == state.current or state.phase == "deciding":
+                assert action is not None
+        seat = state.chance_actor(rng)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def decide_after(results: list[int], plus: int = 0, minus: int = 0, round_: int = 1) -> Action:
+    """What greedy decides at the end of `round_` with these results and tokens."""
+    state = start(2)
+    for index, result in enumerate(results):
+        state.results[0][index] = result
+    state.round = round_
+    state.phase = "deciding"
+    state.plus[0], state.minus[0] = plus, minus
+    state.refresh_actors()
+    action = greedy().act(state, 0)
+    assert action is not None
+    return action
+
+
+def test_greedy_strikes_a_hopeless_result_and_spends_tokens_as_the_rulebook_s_players() -> None:
+    assert decide_after([125]) == STRIKE  # Anouk's 1.25
+    assert decide_after([191]) == KEEP  # Theo kept 1.91
+    assert decide_after([250, 290], plus=1, round_=2) == KEEP  # Mira saved her +1
+    assert decide_after([250, 200], plus=1, round_=2) == USE_PLUS  # the worst so far: lift it
+    assert decide_after([150, 420], minus=1, round_=2) == USE_MINUS  # Michel: 4.2 - 1
+    assert decide_after([250, 300], minus=1, round_=2) == KEEP  # 2.0 would be the worst
+
+
+def test_reaction_times_follow_the_level_with_jitter_and_a_card_takes_longer() -> None:
+    state = start(4)
+    arrange(state, play_pile=[SHELTER, DITCH, BOAT, ROOF, ROOF], last=0, current=1)
+    for level, reflex in LEVELS.items():
+        bot = greedy(level)
+        times = []
+        for _ in range(200):
+            assert bot.act(state, 2) == CLAIMS[0]
+            times.append(bot.reaction_time(state, 2))
+        assert reflex * 0.75 <= min(times) < max(times) <= reflex * 1.25
+    bot = greedy("fast")
+    arrange(state, play_pile=[SHELTER], scores={1: [HELICOPTER, HELICOPTER]})
+    assert isinstance(bot.act(state, 1), Play)
+    assert bot.reaction_time(state, 1) >= THINKING + LEVELS["fast"] * 0.75
+
+
+def test_random_may_let_a_claim_pass_but_not_its_turn() -> None:
+    state = start(4)
+    arrange(state, play_pile=[BOAT, DITCH], last=0, current=1)
+    bot = RandomAgent(GAME, Rng(2))
+    answers = {bot.act(state, 2) for _ in range(40)}
+    assert answers == {CLAIMS[0], None}
+    assert None not in {bot.act(state, 1) for _ in range(40)}
+
+
+def test_greedy_beats_random_and_quick() -> None:
+    against_random = simulate(GAME, ["bot:greedy"] + ["bot:random"] * 3, 12, seed=1)
+    assert against_random.wins()[0] >= 8
+    against_quick = simulate(GAME, ["bot:greedy"] + ["bot:quick"] * 3, 24, seed=2)
+    assert against_quick.wins()[0] >= 6  # a quarter is the fair share
+
+
+def test_a_bot_level_must_be_known() -> None:
+    with pytest.raises(ValueError):
+        make_agent("bot:greedy:level=slow", GAME, 1)
+
+
+# --- ISMCTS -------------------------------------------------------------------------------------
+
+
+def test_ismcts_may_let_a_claim_pass_only_where_the_game_s_bot_would() -> None:
+    state = start(4)
+    arrange(state, play_pile=[BOAT, SHELTER], last=0, current=1, scores={2: [HELICOPTER]})
+    agent = IsmctsAgent(GAME, Rng(4), iterations=40)
+    assert agent.rollout.act(state, 2) is None  # the quick bot would not take a 1 on a 6
+    assert agent.act(state, 2) is None
+    arrange(state, play_pile=[ROOF, ROOF, ROOF, ROOF, ROOF, HELICOPTER], scores={2: [WINDOW]})
+    assert agent.rollout.act(state, 2) is not None
+    assert agent.act(state, 2) == CLAIMS[0]
+    arrange(state, play_pile=[BOAT, SHELTER])
+    assert agent.act(state, 1) is not None  # due to play: never None
+
+
+def test_ismcts_plays_whole_games_against_greedy() -> None:
+    specs = ["bot:ismcts:iterations=5", "bot:greedy"]
+    first, actions = play_game(GAME, specs, 4)
+    second, again = play_game(GAME, specs, 4)
+    assert first.outcome() is not None and actions == again
+    assert first.snapshot() == second.snapshot()
+
+
+def test_ismcts_searches_a_claim_race_with_the_wait_child() -> None:
+    state = start(3)
+    arrange(state, play_pile=[MAST, DITCH], last=0, current=1, scores={2: [BOAT, BOAT]})
+    agent = IsmctsAgent(GAME, Rng(5), iterations=30)
+    root = agent.search(state, 2, may_wait=True)
+    assert {key for key in root.children} == {(2, GAME.encode(CLAIMS[0])), (2, -1)}
+    assert sum(child.visits for child in root.children.values()) == 30
