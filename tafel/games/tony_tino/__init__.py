@@ -10,6 +10,7 @@ from tafel.games.tony_tino.actions import ALL_ACTIONS
 from tafel.games.tony_tino.board import MAX_PLAYERS, MIN_PLAYERS
 from tafel.games.tony_tino.bots import BOTS
 from tafel.games.tony_tino.rules import Options, TonyTinoState
+from tafel.games.tony_tino.setup import prepare
 from tafel.games.tony_tino.text import TonyTinoText
 
 
@@ -29,7 +30,7 @@ class TonyTino(Game):
     def start(self, players: int, seed: int, options: Any = None) -> TonyTinoState:
         self.check_players(players)
         state = TonyTinoState(options or Options(), Rng(seed))
-        state.prepare()
+        prepare(state)
         return state
 
     def restore(self, snapshot: Json) -> TonyTinoState:

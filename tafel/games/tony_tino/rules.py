@@ -17,7 +17,7 @@ then the next turn: the same player's again after a Pro, else the opponent's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
 from tafel.games.tony_tino.actions import (
@@ -39,18 +39,11 @@ from tafel.games.tony_tino.actions import (
 from tafel.games.tony_tino.board import (
     CARD,
     CARD_NAMES,
-    COLOUR_DISCS,
     COLUMN_OF,
-    DECK,
-    FACE_UP,
     FIGURE_VALUES,
-    FIGURES,
-    HAND_SIZE,
-    HITMAN,
     NO_CARD,
     NOBODY,
     NOWHERE,
-    NUMBERED_DISCS,
     OPEN,
     OVER,
     PLACE,
@@ -64,8 +57,6 @@ from tafel.games.tony_tino.board import (
     STREETS,
     TARGET,
     TIE,
-    TOKENS,
-    VOID,
     street_name,
 )
 from tafel.games.tony_tino.cards import EFFECTS, POINT, TargetedCard
@@ -187,55 +178,7 @@ class TonyTinoState(State):
     def players(self) -> int:
         return PLAYERS
 
-    # --- Setup ("Voorbereiding") ---------------------------------------------------------------
-
-    def prepare(self) -> None:
-        """Lay the discs, replace colour discs by hitmen, lay the tokens, shuffle the figure
-        stacks (two figures face up) and the decks (a hand of three)."""
-        self.lay_discs()
-        self.lay_tokens()
-        for seat in range(PLAYERS):
-            self.shuffle_figures(seat)
-            deck = list(DECK)
-            self.rng.shuffle(deck)
-            self.decks[seat] = deck
-            for _ in range(HAND_SIZE):
-                self.hands[seat][deck.pop()] += 1
-        self.recount()
-        self.begin_turn(0, [])
-
-    def lay_discs(self) -> None:
-        """All 36 discs, mixed in a bag, go one by one onto the points; each colour disc is
-        replaced by a hitman (value 1) of its colour."""
-        bag = list(NUMBERED_DISCS)
-        bag += [-1 - seat for seat in range(PLAYERS) for _ in range(COLOUR_DISCS)]
-        self.rng.shuffle(bag)
-        for point, disc in enumerate(bag):
-            if disc > 0:
-                self.disc[point] = disc
-            else:
-                self.owner[point] = -1 - disc
-                self.value[point] = HITMAN
-
-    def lay_tokens(self) -> None:
-        """The tokens, mixed, go one by one onto the street ends. Exception: a street whose six
-        points all got colour discs loses its token."""
-        tokens = list(TOKENS)
-        self.rng.shuffle(tokens)
-        self.tokens = tokens
-        for street, points in enumerate(STREETS):
-            if all(self.owner[p] != NOBODY for p in points):
-                self.result[street] = VOID
-
-    def shuffle_figures(self, seat: Seat) -> None:
-        """The 12 figures left after the hitmen form a shuffled face-down stack; the top two
-        lie face up."""
-        stack = list(FIGURES)
-        for _ in range(COLOUR_DISCS):
-            stack.remove(HITMAN)
-        self.rng.shuffle(stack)
-        self.stacks[seat] = stack
-        self.face_up[seat] = sorted(stack.pop() for _ in range(FACE_UP))
+    # --- Counts kept beside the board ---------------------------------------------------------
 
     def recount(self) -> None:
         """Derive the counts kept beside the board from the board itself."""
@@ -616,56 +559,36 @@ class TonyTinoState(State):
         return other
 
     def snapshot(self) -> Json:
-        return {
-            "options": {
-                "out_of_figures": self.options.out_of_figures,
-                "open_discards": self.options.open_discards,
-            },
-            "rng": self.rng.to_json(),
-            "disc": list(self.disc),
-            "owner": list(self.owner),
-            "value": list(self.value),
-            "tokens": list(self.tokens),
-            "result": list(self.result),
-            "won": [list(won) for won in self.won],
-            "stacks": [list(stack) for stack in self.stacks],
-            "face_up": [list(face_up) for face_up in self.face_up],
-            "hands": [list(hand) for hand in self.hands],
-            "decks": [list(deck) for deck in self.decks],
-            "played": [list(pile) for pile in self.played],
-            "discarded": [list(pile) for pile in self.discarded],
-            "current": self.current,
-            "phase": self.phase,
-            "card": self.card,
-            "chosen": list(self.chosen),
-            "shifted": self.shifted,
-            "extra_turn": self.extra_turn,
-            "outcome": self._outcome.to_json() if self._outcome else None,
+        data = {name: plain(getattr(self, name)) for name in SAVED}
+        data["options"] = {
+            "out_of_figures": self.options.out_of_figures,
+            "open_discards": self.options.open_discards,
         }
+        data["rng"] = self.rng.to_json()
+        data["outcome"] = self._outcome.to_json() if self._outcome else None
+        return data
 
     @classmethod
     def from_snapshot(cls, data: Json) -> TonyTinoState:
         state = cls(Options(**data["options"]), Rng.from_json(data["rng"]))
-        state.disc = list(data["disc"])
-        state.owner = list(data["owner"])
-        state.value = list(data["value"])
-        state.tokens = list(data["tokens"])
-        state.result = list(data["result"])
-        state.won = [list(won) for won in data["won"]]
-        state.stacks = [list(stack) for stack in data["stacks"]]
-        state.face_up = [list(face_up) for face_up in data["face_up"]]
-        state.hands = [list(hand) for hand in data["hands"]]
-        state.decks = [list(deck) for deck in data["decks"]]
-        state.played = [list(pile) for pile in data["played"]]
-        state.discarded = [list(pile) for pile in data["discarded"]]
-        state.current = data["current"]
-        state.phase = data["phase"]
-        state.card = data["card"]
-        state.chosen = list(data["chosen"])
-        state.shifted = data["shifted"]
-        state.extra_turn = data["extra_turn"]
+        for name in SAVED:
+            setattr(state, name, plain(data[name]))
         outcome = data["outcome"]
         if outcome:
             state._outcome = Outcome(tuple(outcome["scores"]), tuple(outcome["ranks"]))
         state.recount()
         return state
+
+
+SAVED = (
+    *("disc", "owner", "value", "tokens", "result", "won", "stacks", "face_up", "hands"),
+    *("decks", "played", "discarded", "current", "phase", "card", "chosen", "shifted"),
+    "extra_turn",
+)
+"""The fields a snapshot holds besides options, generator and outcome; the counts kept beside
+the board are derived again on restoring."""
+
+
+def plain(value: Any) -> Any:
+    """A copy of a value made of lists, ints, strings and bools, sharing no list."""
+    return [plain(item) for item in value] if isinstance(value, list) else value

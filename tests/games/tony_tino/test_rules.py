@@ -38,6 +38,7 @@ from tafel.games.tony_tino.board import (
     VOID,
 )
 from tafel.games.tony_tino.rules import TonyTinoState
+from tafel.games.tony_tino.setup import lay_tokens
 from tests.games.tony_tino.scenario import (
     COLUMN,
     ROW,
@@ -147,7 +148,7 @@ def test_the_exception_holds_for_colour_discs_of_either_colour() -> None:
     state = TonyTinoState(GAME.options_type(), Rng(5))
     for p, owner in zip(STREETS[ROW[2]], [0, 1, 0, 1, 1, 0], strict=True):
         state.owner[p] = owner
-    state.lay_tokens()
+    lay_tokens(state)
     assert state.result[ROW[2]] == VOID
     assert state.result.count(VOID) == 1
 
