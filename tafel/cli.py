@@ -316,7 +316,14 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     store = make_url(url).render_as_string(hide_password=True)
     console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
-    uvicorn.run(create_app(ServerConfig(url)), host=host, port=port, log_level="warning")
+    # Views are a few kB: compressing every frame would cost more server time than it saves.
+    uvicorn.run(
+        create_app(ServerConfig(url)),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )
 
 
 def bench_server(rooms: int, seconds: float, as_json: bool) -> None:

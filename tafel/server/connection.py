@@ -7,9 +7,9 @@ its slowest reader.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 CLOSE_REFUSED = 4403
@@ -28,7 +28,7 @@ class Connection:
         self.frames.put_nowait(frame)
 
     def send_json(self, frame: dict[str, Any]) -> None:
-        self.send(json.dumps(frame, separators=(",", ":")))
+        self.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
 
     def close(self, code: int) -> None:
         self.frames.put_nowait(code)

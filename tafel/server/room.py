@@ -1,9 +1,9 @@
 """A room: one game with its options and player count, its seats, and the matches played in it.
 
-The room is the only authority over its matches. An action is checked on a copy of the state,
-kept in the store, and only then taken as the new state and sent out: to each seat its own
-view and legal actions, to spectators the spectator view. Everything here runs on the server's
-event loop, one call at a time, so a room needs no locks.
+The room is the only authority over its matches. An action is applied through the engine
+(which refuses an illegal one and changes nothing), kept in the store, and only then sent out:
+to each seat its own view and legal actions, to spectators the spectator view. Everything
+here runs on the server's event loop, one call at a time, so a room needs no locks.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.agents import AgentError, check_spec
@@ -30,7 +31,7 @@ from tafel.engine import (
     State,
     derive_seed,
 )
-from tafel.engine.record import replay_steps
+from tafel.engine.record import replay, replay_steps
 from tafel.server.bots import BotPace, RoomBots
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
@@ -45,7 +46,8 @@ HISTORY = 40
 
 
 def _dumps(frame: Json) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+    # orjson: encoding every seat's view is most of the server's work per action.
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass
@@ -242,21 +244,22 @@ class Room:
         self.apply(seat, self.game.action_from_json(data))
 
     def apply(self, seat: Seat, action: Action) -> None:
-        """Check on a copy, keep in the store, then take the copy and send it out."""
+        """Apply (an illegal action raises and changes nothing), keep in the store, then send
+        it out. Should the store fail, the state is replayed from the record without it."""
         match = self.match
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
-        after = match.state.clone()
-        after.apply(seat, action)
+        state = match.state
+        state.apply(seat, action)
         try:
             self.store.append_move(match.id, len(match.record.actions), seat, action.to_json())
         except SQLAlchemyError:
             log.exception("room %s: could not keep a move", self.code)
+            match.state = replay(self.game, match.record)
             raise RoomError("store_failed", 503) from None
         match.record.add(seat, action)
-        match.state = after
-        match.history.append(list(after.events))
-        if after.outcome() is not None:
+        match.history.append(list(state.events))
+        if state.outcome() is not None:
             self.status = OVER
             self.store.finish_match(self.code, match.id)
             self.publish_room()

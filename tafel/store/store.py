@@ -84,8 +84,13 @@ class Store:
             self.engine = create_engine(url, pool_pre_ping=True)
         Base.metadata.create_all(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.moves = self.engine.connect()
+        """A connection kept for appending moves, the one write of every action: checking a
+        connection out of the pool and back in costs several times the INSERT itself."""
+        self.insert_move = insert(MoveRow)
 
     def close(self) -> None:
+        self.moves.close()
         self.engine.dispose()
 
     # --- Rooms and seats ---------------------------------------------------------------------
@@ -182,10 +187,14 @@ class Store:
             return row.id
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
-        with self.engine.begin() as connection:
-            connection.execute(
-                insert(MoveRow).values(match=match, number=number, seat=seat, action=action)
+        try:
+            self.moves.execute(
+                self.insert_move, {"match": match, "number": number, "seat": seat, "action": action}
             )
+            self.moves.commit()
+        except Exception:
+            self.moves.rollback()  # so the connection serves the next move (or reconnects)
+            raise
 
     def replace_seats(self, match: int, seats: list[str], names: list[str]) -> None:
         """Who plays each seat, when a bot takes over from a player who left mid-game."""
