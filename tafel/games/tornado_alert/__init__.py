@@ -29,6 +29,9 @@ class TornadoAlert(Game):
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = TornadoAlertText(catalog)
     default_rollout = "quick"
+    default_iterations = 50
+    """A sample plays the rest of up to three rounds out, and a search runs at every card a
+    seat may claim, so each affords few samples."""
 
     def start(self, players: int, seed: int, options: Any = None) -> TornadoAlertState:
         self.check_players(players)

@@ -66,9 +66,13 @@ JITTER = 0.25
 """Reaction times vary by up to this fraction either way."""
 
 
+ENTRY_VALUE = VALUE + (0,) * len(VALUE)
+"""A score pile entry's value: indexed by a face-down card's `~kind` (negative), it gives 0."""
+
+
 def pile_total(pile: list[int]) -> tuple[int, int]:
     """The value of a pile's face-up cards and how many cards it holds."""
-    return sum(VALUE[entry] for entry in pile if entry >= 0), len(pile)
+    return sum(map(ENTRY_VALUE.__getitem__, pile)), len(pile)
 
 
 def future_cards(state: TornadoAlertState) -> float:
@@ -289,9 +293,9 @@ class GreedyAgent(CardBot):
 
 
 class QuickAgent(CardBot):
-    """For rollouts: claims when the cards on offer beat its own pile's average, never a short
-    pile or the Rover; lays a zero card if it has one, else its lowest card. No look at the
-    others, so it costs little."""
+    """For rollouts: claims when the cards on offer beat its own pile's average (a Wedge taken
+    or left on top counted as its token), never a short pile or the Rover; lays a zero card if
+    it has one, else its lowest card. No look at the others, so it costs little."""
 
     name = "quick"
 
@@ -302,10 +306,14 @@ class QuickAgent(CardBot):
             if len(pile) >= count:
                 taken = pile[len(pile) - count :]
                 if ROVER not in taken:
-                    mine = state.scores[seat]
-                    total, cards = pile_total(mine)
+                    total, cards = pile_total(state.scores[seat])
                     own = total / cards if cards else (2.0 if len(state.draw_pile) > 11 else 0.0)
-                    if sum(VALUE[card] for card in taken) / count > own:
+                    gain = sum(map(VALUE.__getitem__, taken)) / count - own
+                    if WEDGE in taken:
+                        gain -= TOKEN_WORTH
+                    elif len(pile) > count and pile[-count - 1] == WEDGE:
+                        gain += TOKEN_WORTH
+                    if gain > 0:
                         return CLAIMS[state.claims]
         return self.play_or_draw(state, seat)
 
