@@ -28,7 +28,8 @@ from tafel.games.tony_tino.actions import (
 from tafel.games.tony_tino.board import CARD_NAMES, POINT_NAMES, SIZE, street_name
 
 STYLES = {"blue": "bold bright_blue", "purple": "bold magenta"}
-FIGURE = "●"
+FIGURES = {"blue": "●", "purple": "◆"}
+"""Each colour's figures also have their own shape, for screens without colour."""
 
 
 def money(amount: int, lang: str) -> str:
@@ -81,7 +82,8 @@ class TonyTinoText:
         figure = view["figures"][point]
         if figure is not None:
             owner, value = figure
-            return Text(f"{FIGURE}{value}", style=STYLES[colours[owner]])
+            colour = colours[owner]
+            return Text(f"{FIGURES[colour]}{value}", style=STYLES[colour])
         number = view["discs"][point]
         if point == view["shifted"]:
             return Text(f"{number}↓", style="bold yellow" if point in open_points else "")
@@ -89,8 +91,8 @@ class TonyTinoText:
 
     def player_panel(self, view: Json, seat: int, lang: str, name: str) -> Panel:
         board = view["boards"][seat]
-        style = STYLES[board["colour"]]
-        figures = " ".join(f"{FIGURE}{value}" for value in board["face_up"]) or "-"
+        style, shape = STYLES[board["colour"]], FIGURES[board["colour"]]
+        figures = " ".join(f"{shape}{value}" for value in board["face_up"]) or "-"
         stack = " ".join(map(str, board["stack_values"])) or "-"
         if board["hand"] is not None:
             hand = ", ".join(self.card(card, lang) for card in board["hand"]) or "-"
@@ -191,11 +193,12 @@ class TonyTinoText:
 
 
 def token(street: Json, colours: list[str]) -> Text:
-    """An open token in yellow; a collected one in its taker's colour; a tie's or a void
-    street's crossed out."""
+    """An open token in yellow; a collected one marked with its taker's shape and colour; a
+    tie's or a void street's crossed out."""
     result, amount = street["result"], short_money(street["token"])
     if result == "open":
         return Text(amount, style="yellow")
     if isinstance(result, int):
-        return Text(f"✓{amount}", style=STYLES[colours[result]])
-    return Text(amount, style="dim strike")
+        colour = colours[result]
+        return Text(f"{FIGURES[colour]}{amount}", style=STYLES[colour])
+    return Text(f"×{amount}", style="dim strike")

@@ -28,6 +28,8 @@ def test_the_grid_shows_discs_figures_and_tokens() -> None:
     screen = rendered(state.view(0))
     first_row = next(line for line in screen.splitlines() if line.lstrip().startswith("1 "))
     assert first_row.split()[:7] == ["1", "●1", "7", "7", "8", "8", "9"]
+    fourth_row = next(line for line in screen.splitlines() if line.lstrip().startswith("4 "))
+    assert fourth_row.split()[1] == "◆1"
     assert "$50k" in first_row
     assert "Shift, Corruption, Pro" in screen
     assert "3 cards" in screen
@@ -82,3 +84,12 @@ def test_every_view_action_and_event_of_random_games_has_words_in_both_languages
                     words = TEXT.describe_action(candidate, view, lang, NAMES)
                     assert "action." not in words and "{" not in words, words
             state.apply(seat, action)
+
+
+def test_collected_and_removed_tokens_are_marked() -> None:
+    state = start()
+    state.result[1] = 1  # row 2 went to purple
+    state.result[2] = 2  # row 3 tied
+    rows = {line.split()[0]: line.split() for line in rendered(state.view(0)).splitlines()[:8]}
+    assert rows["2"][7] == "◆$30k"
+    assert rows["3"][7] == "×$30k"
