@@ -47,7 +47,7 @@ from tafel.games.tony_tino.board import (
     STREETS,
     SWAP,
 )
-from tafel.games.tony_tino.cards import EFFECTS
+from tafel.games.tony_tino.cards import EFFECTS, POINT
 from tafel.games.tony_tino.rules import TonyTinoState
 
 ALL_POINTS = range(POINTS)
@@ -304,7 +304,7 @@ def next_target(agent: Agent, state: TonyTinoState, seat: Seat, plan: list[int])
         _, plan = best_plan(state, Streets(state, seat), state.card, chosen)
     if not plan:
         return agent.rng.choice(state.legal_actions(seat))
-    table = POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == "point" else STREET_CHOICES
+    table = POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
     return table[plan[len(chosen)]]
 
 
