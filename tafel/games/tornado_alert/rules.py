@@ -197,6 +197,18 @@ class TornadoAlertState(State):
     def actors(self) -> list[Seat]:
         return self._actors
 
+    def chance_actor(self, rng: Rng) -> Seat:
+        """Who acts first when several may, in simulation and search, which cannot know how
+        quick each player is: a slap is quicker than choosing and laying a card, so the first
+        is drawn among those who may claim, all taken as equally quick; the others act first
+        only when nobody may claim."""
+        actors = self._actors
+        if len(actors) > 1 and self.phase == PLAYING:
+            racing = [seat for seat in actors if self.may_claim(seat)]
+            if racing:
+                return racing[0] if len(racing) == 1 else rng.choice(racing)
+        return actors[0] if len(actors) == 1 else rng.choice(actors)
+
     def may_claim(self, seat: Seat) -> bool:
         """ "As many cards as the top card's value": a top card of value 0 gives nothing. The
         player who laid the top card may not claim until someone else has claimed since; no

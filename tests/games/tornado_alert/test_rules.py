@@ -6,6 +6,7 @@ and checks what the rule says happens. Score piles and the play pile are written
 
 from __future__ import annotations
 
+from tafel.engine import Rng
 from tafel.games.tornado_alert.actions import CLAIMS, DRAW, KEEP, STRIKE, Claim, Play
 from tests.games.tornado_alert.scenario import (
     BOAT,
@@ -308,3 +309,20 @@ def test_the_next_round_starts_when_all_have_decided_with_the_next_seat_first() 
     assert state.current == 1 and state.actors() == [1]
     assert event_kinds(state)[-1] == "round_start"
     assert all(len(hand) == 6 for hand in state.hands) and state.play_pile == []
+
+
+def test_in_simulation_the_claim_race_comes_before_the_next_card() -> None:
+    """A slap is quicker than laying a card: `chance_actor` draws among those who may claim,
+    all equally quick, and the player due to play acts first only when nobody may claim."""
+    state = start(4)
+    arrange(state, play_pile=[SHELTER, SHELTER, SHELTER, SHELTER], last=0, current=1)
+    state.claimed[1] = True
+    state.refresh_actors()
+    assert state.actors() == [1, 2, 3]
+    rng = Rng(1)
+    assert {state.chance_actor(rng) for _ in range(50)} == {2, 3}
+    claim(state, 2)
+    claim(state, 3)
+    claim(state, 0)  # the player of the top card, after someone else claimed
+    assert state.actors() == [1]
+    assert state.chance_actor(rng) == 1
