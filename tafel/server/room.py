@@ -26,7 +26,6 @@ from tafel.engine import (
     GameRecord,
     IllegalAction,
     Json,
-    RecordError,
     Seat,
     State,
     derive_seed,
@@ -35,7 +34,14 @@ from tafel.engine.record import replay, replay_steps
 from tafel.server.bots import BotPace, RoomBots
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
-from tafel.server.seats import SeatHolder, bot_spec, clean_name, new_token, token_hash
+from tafel.server.seats import (
+    NAME_LENGTH,
+    SeatHolder,
+    bot_spec,
+    clean_name,
+    new_token,
+    token_hash,
+)
 from tafel.store import Store, StoredMatch, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -88,12 +94,10 @@ class Room:
     def resume(self, stored: StoredMatch) -> Match:
         """The match exactly as its record leaves it: replayed from the seed and the actions."""
         history: deque[list[Event]] = deque(maxlen=HISTORY)
-        state = None
-        for actor, _, state in replay_steps(self.game, stored.record):
-            if actor is not None:
-                history.append(list(state.events))
-        if state is None:  # pragma: no cover - replay_steps always yields the start state
-            raise RecordError("empty record")
+        steps = replay_steps(self.game, stored.record)
+        _, _, state = next(steps)
+        for _, _, state in steps:
+            history.append(list(state.events))
         if self.status == PLAYING and state.outcome() is not None:
             # The server stopped between keeping the last move and marking the match over.
             self.status = OVER
@@ -115,7 +119,7 @@ class Room:
 
     def seat(self, seat: object) -> SeatHolder:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RoomError("no_such_seat", 404, seat=seat)
+            raise RoomError("no_such_seat", 404, seat=seat + 1 if isinstance(seat, int) else seat)
         return self.seats[seat]
 
     def in_lobby(self) -> None:
@@ -132,7 +136,7 @@ class Room:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         tidy = clean_name(name)
         if tidy is None:
-            raise RoomError("name_needed", most=24)
+            raise RoomError("name_needed", most=NAME_LENGTH)
         token = new_token()
         holder.name, holder.token_hash = tidy, token_hash(token)
         self.save_seat(seat)
@@ -148,9 +152,7 @@ class Room:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         spec = bot_spec(name)
         try:
-            if spec is None:
-                raise AgentError("no bot named")
-            check_spec(spec, self.game)
+            check_spec(spec or "", self.game)  # an empty spec is refused as naming no bot
         except (AgentError, ValueError):
             raise RoomError("bad_bot", bot=str(name)[:40]) from None
         holder.bot = spec

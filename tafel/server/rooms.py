@@ -15,7 +15,7 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.errors import RoomError
 from tafel.server.room import LOBBY, PLAYING, Room
-from tafel.server.seats import clean_name, new_token, token_hash
+from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -57,7 +57,7 @@ class Rooms:
             raise RoomError("bad_options", reason=str(error)) from None
         tidy = clean_name(name)
         if tidy is None:
-            raise RoomError("name_needed", most=24)
+            raise RoomError("name_needed", most=NAME_LENGTH)
         token = new_token()
         seats = [StoredSeat(0, tidy, None, token_hash(token))]
         seats += [StoredSeat(seat) for seat in range(1, players)]

@@ -47,6 +47,11 @@ def test_add_vantage(browser: Browser, server_url: str, output: Path) -> None:
     bob.screenshot(path=output / "game-laptop.png")
     bob.reload()
     expect(bob.locator(".chip.mine")).to_contain_text("Bob")
+    ann.locator(".bar .lang").click()  # Dutch, then back to English
+    expect(ann.locator(".turn .tools")).to_contain_text("Regels")
+    ann.screenshot(path=output / "game-nl.png")
+    ann.locator(".bar .lang").click()
+    expect(ann.locator(".turn .tools")).to_contain_text("Rules")
     ann.locator(".turn .tools button", has_text="Moves").click()
     expect(ann.locator(".sheet .moves li").first).to_be_visible()
     ann.screenshot(path=output / "moves.png")
