@@ -94,7 +94,7 @@ def games(lang: LangOption = "en") -> None:
         table.add_column(column)
     for game in GAMES.values():
         bots = ", ".join(f"bot:{name}" for name in agent_names(game))
-        table.add_row(game.id, game.title(lang), f"{game.min_players}–{game.max_players}", bots)
+        table.add_row(game.id, game.title(lang), _player_counts(game), bots)
     console.print(table)
     for game in GAMES.values():
         options = Table(title=f"{game.id} options (--option NAME=VALUE)", title_justify="left")
@@ -108,6 +108,12 @@ def games(lang: LangOption = "en") -> None:
                 escape(option_help(field, lang)),
             )
         console.print(options)
+
+
+def _player_counts(game: Game) -> str:
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return f"{game.min_players}–{game.max_players}"
 
 
 def _option_values(game: Game, field: dataclasses.Field[Any]) -> str:
