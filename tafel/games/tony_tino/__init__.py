@@ -26,6 +26,8 @@ class TonyTino(Game):
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = TonyTinoText(catalog)
     default_rollout = "greedy"
+    default_iterations = 100
+    """Playouts by greedy cost some 5 ms; 100 of them a decision already beat greedy."""
 
     def start(self, players: int, seed: int, options: Any = None) -> TonyTinoState:
         self.check_players(players)

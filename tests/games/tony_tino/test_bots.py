@@ -91,6 +91,7 @@ def test_greedy_counters_a_card_that_would_swing_a_street() -> None:
 
 def test_ismcts_plays_through_determinize_with_greedy_playouts() -> None:
     assert GAME.default_rollout == "greedy"
+    assert GAME.default_iterations == 100
     agent = make_agent("bot:ismcts:iterations=30", GAME, 5)
     assert isinstance(agent, IsmctsAgent) and isinstance(agent.rollout, GreedyAgent)
     state, _ = play(GAME, ["bot:ismcts:iterations=30", "bot:greedy"], 3)
