@@ -293,9 +293,9 @@ class GreedyAgent(CardBot):
 
 
 class QuickAgent(CardBot):
-    """For rollouts: claims when the cards on offer beat its own pile's average (a Wedge taken
-    or left on top counted as its token), never a short pile or the Rover; lays a zero card if
-    it has one, else its lowest card. No look at the others, so it costs little."""
+    """For rollouts: greedy's claim rule without the Genie and the face-down cards of a short
+    pile (it never claims one), and no look at the others when it lays a card: a zero card if
+    it has one, else its lowest. So it costs little."""
 
     name = "quick"
 
@@ -307,13 +307,15 @@ class QuickAgent(CardBot):
                 taken = pile[len(pile) - count :]
                 if ROVER not in taken:
                     total, cards = pile_total(state.scores[seat])
-                    own = total / cards if cards else (2.0 if len(state.draw_pile) > 11 else 0.0)
-                    gain = sum(map(VALUE.__getitem__, taken)) / count - own
+                    future = future_cards(state)
+                    gain = prospect(
+                        total + sum(map(VALUE.__getitem__, taken)), cards + count, 0, future
+                    ) - prospect(total, cards, 0, future)
                     if WEDGE in taken:
                         gain -= TOKEN_WORTH
                     elif len(pile) > count and pile[-count - 1] == WEDGE:
                         gain += TOKEN_WORTH
-                    if gain > 0:
+                    if gain > CLAIM_MARGIN:
                         return CLAIMS[state.claims]
         return self.play_or_draw(state, seat)
 
