@@ -13,8 +13,9 @@ end of a round every player decides (apply tokens, keep or strike) in any order.
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import insort
-from typing import Self
+from typing import Any, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
 from tafel.games.tornado_alert.actions import (
@@ -63,6 +64,32 @@ from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.games.tornado_alert.views import seat_view
 
 NOBODY = -1
+SAVED = (
+    "round",
+    "phase",
+    "hands",
+    "draw_pile",
+    "play_pile",
+    "scores",
+    "plus",
+    "minus",
+    "starter",
+    "current",
+    "last",
+    "claims",
+    "claimed",
+    "results",
+    "applied",
+    "struck",
+    "decided",
+    "used_token",
+)
+"""The fields that change as the game goes on: copied by `clone`, saved by `snapshot`."""
+
+
+def copied(value: Any) -> Any:
+    """A list, or a list of lists, copied all the way down; a number as it is."""
+    return [copied(item) for item in value] if isinstance(value, list) else value
 
 
 class TornadoAlertState(State):
@@ -70,6 +97,7 @@ class TornadoAlertState(State):
         "_actors",
         "_outcome",
         "_players",
+        "_racing",
         "applied",
         "claimed",
         "claims",
@@ -132,6 +160,8 @@ class TornadoAlertState(State):
         self.events: list[Event] = []
         self._outcome: Outcome | None = None
         self._actors: list[Seat] = []
+        self._racing: list[Seat] = []
+        """Who may claim now."""
 
     @property
     def players(self) -> int:
@@ -171,24 +201,25 @@ class TornadoAlertState(State):
     # --- Who may do what -------------------------------------------------------------------------
 
     def refresh_actors(self) -> None:
-        """Work out who may act after every change; `actors()` is asked far more often.
-        After a card: the player due to play and everyone `may_claim` allows (written out
-        here, as this runs after every action of every search and simulation)."""
+        """Work out who may act, and who may claim, after every change: `actors()` and
+        `chance_actor` are asked far more often. After a card: the player due to play and
+        everyone `may_claim` allows (written out here, as this runs after every action of
+        every search and simulation)."""
         players = range(self._players)
+        self._racing = []
         if self.phase == PLAYING:
+            pile = self.play_pile
+            if pile and VALUE[pile[-1]]:
+                last, claimed, anyone = self.last, self.claimed, self.claims > 0
+                self._racing = [s for s in players if not claimed[s] and (anyone or s != last)]
             if self.options.tornado_alert_2:
                 # Anyone may draw at any moment, and the draw pile lasts as long as the round:
                 # Game Over lies in it until someone draws it.
                 self._actors = list(players)
-                return
-            pile, current = self.play_pile, self.current
-            if pile and VALUE[pile[-1]]:
-                last, claimed, anyone = self.last, self.claimed, self.claims > 0
-                self._actors = [
-                    s for s in players if s == current or (not claimed[s] and (anyone or s != last))
-                ]
+            elif self.current in self._racing:
+                self._actors = self._racing
             else:
-                self._actors = [current]
+                self._actors = sorted([*self._racing, self.current])
         elif self.phase == DECIDING:
             self._actors = [s for s in players if not self.decided[s]]
         else:
@@ -202,12 +233,8 @@ class TornadoAlertState(State):
         quick each player is: a slap is quicker than choosing and laying a card, so the first
         is drawn among those who may claim, all taken as equally quick; the others act first
         only when nobody may claim."""
-        actors = self._actors
-        if len(actors) > 1 and self.phase == PLAYING:
-            racing = [seat for seat in actors if self.may_claim(seat)]
-            if racing:
-                return racing[0] if len(racing) == 1 else rng.choice(racing)
-        return actors[0] if len(actors) == 1 else rng.choice(actors)
+        drawn = self._racing or self._actors
+        return drawn[0] if len(drawn) == 1 else rng.choice(drawn)
 
     def may_claim(self, seat: Seat) -> bool:
         """ "As many cards as the top card's value": a top card of value 0 gives nothing. The
@@ -524,27 +551,12 @@ class TornadoAlertState(State):
         other.options = self.options
         other.rng = rng
         other.hand_size = self.hand_size
-        other.round = self.round
-        other.phase = self.phase
-        other.hands = [list(hand) for hand in self.hands]
-        other.draw_pile = list(self.draw_pile)
-        other.play_pile = list(self.play_pile)
-        other.scores = [list(pile) for pile in self.scores]
-        other.plus = list(self.plus)
-        other.minus = list(self.minus)
-        other.starter = self.starter
-        other.current = self.current
-        other.last = self.last
-        other.claims = self.claims
-        other.claimed = list(self.claimed)
-        other.results = [list(results) for results in self.results]
-        other.applied = [list(applied) for applied in self.applied]
-        other.struck = [list(struck) for struck in self.struck]
-        other.decided = list(self.decided)
-        other.used_token = list(self.used_token)
+        for name in SAVED:
+            setattr(other, name, copied(getattr(self, name)))
         other.events = list(self.events)
         other._outcome = self._outcome
         other._actors = list(self._actors)
+        other._racing = list(self._racing)
         return other
 
     def determinize(self, seat: Seat, rng: Rng) -> Self:
@@ -572,54 +584,17 @@ class TornadoAlertState(State):
     def snapshot(self) -> Json:
         return {
             "players": self.players,
-            "options": {
-                "tornado_alert_2": self.options.tornado_alert_2,
-                "face_down_minus": self.options.face_down_minus,
-                "face_down_cheaters": self.options.face_down_cheaters,
-            },
+            "options": dataclasses.asdict(self.options),
             "rng": self.rng.to_json(),
-            "round": self.round,
-            "phase": self.phase,
-            "hands": [list(hand) for hand in self.hands],
-            "draw_pile": list(self.draw_pile),
-            "play_pile": list(self.play_pile),
-            "scores": [list(pile) for pile in self.scores],
-            "plus": list(self.plus),
-            "minus": list(self.minus),
-            "starter": self.starter,
-            "current": self.current,
-            "last": self.last,
-            "claims": self.claims,
-            "claimed": list(self.claimed),
-            "results": [list(results) for results in self.results],
-            "applied": [list(applied) for applied in self.applied],
-            "struck": [list(struck) for struck in self.struck],
-            "decided": list(self.decided),
-            "used_token": list(self.used_token),
+            **{name: copied(getattr(self, name)) for name in SAVED},
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
 
     @classmethod
     def from_snapshot(cls, data: Json) -> TornadoAlertState:
         state = cls(data["players"], Options(**data["options"]), Rng.from_json(data["rng"]))
-        state.round = data["round"]
-        state.phase = data["phase"]
-        state.hands = [list(hand) for hand in data["hands"]]
-        state.draw_pile = list(data["draw_pile"])
-        state.play_pile = list(data["play_pile"])
-        state.scores = [list(pile) for pile in data["scores"]]
-        state.plus = list(data["plus"])
-        state.minus = list(data["minus"])
-        state.starter = data["starter"]
-        state.current = data["current"]
-        state.last = data["last"]
-        state.claims = data["claims"]
-        state.claimed = list(data["claimed"])
-        state.results = [list(results) for results in data["results"]]
-        state.applied = [list(applied) for applied in data["applied"]]
-        state.struck = [list(struck) for struck in data["struck"]]
-        state.decided = list(data["decided"])
-        state.used_token = list(data["used_token"])
+        for name in SAVED:
+            setattr(state, name, copied(data[name]))
         outcome = data["outcome"]
         if outcome:
             state._outcome = Outcome(tuple(outcome["scores"]), tuple(outcome["ranks"]))
