@@ -26,8 +26,8 @@ CONFIGS = (
 class TestTornadoAlertContract(ContractSuite):
     game = GAME
     configs = CONFIGS
-    playouts = 150
-    checked_playouts = 4
+    playouts = 250
+    checked_playouts = 5
     sample_rate = 0.04
     recorded_playouts = 6
 
