@@ -29,7 +29,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tafel.engine import Action, Game, IllegalAction, Json, Seat
-from tafel.terminal import TerminalGame, TerminalText, outcome_lines
+from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
 
 HUMAN_SECONDS = 0.6
 """How quickly a person answers in the turn-based fallback, as a normal bot does."""
@@ -278,7 +278,7 @@ def terminal_session(
     if not plays_in_real_time(game):
         session = TerminalGame(game, seats, seed, options, lang, console)
         return session, session.run
-    people = sum(1 for spec in seats if spec == "human")
+    people = sum(1 for spec in seats if spec == HUMAN)
     if realtime and people == 1 and sys.stdin.isatty() and sys.stdout.isatty():
         keys = TerminalKeys()
         realtime_game = RealtimeGame(
