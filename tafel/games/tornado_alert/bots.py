@@ -299,7 +299,7 @@ class GreedyAgent(CardBot):
 class QuickAgent(CardBot):
     """For rollouts: greedy's claim rule without the Genie and the face-down cards of a short
     pile (it never claims one), and no look at the others when it lays a card: a zero card if
-    it has one, else its lowest. So it costs little."""
+    it has one, else its lowest, but not one that strikes its own place. So it costs little."""
 
     name = "quick"
 
@@ -324,7 +324,16 @@ class QuickAgent(CardBot):
         return self.play_or_draw(state, seat)
 
     def card_to_play(self, state: TornadoAlertState, seat: Seat) -> int:
-        return min(state.hands[seat], key=VALUE.__getitem__)
+        """The lowest card that brings neither a tornado nor lightning onto its own place."""
+        own = location_of(state.scores[seat])
+        top = LOCATION[state.play_pile[-1]] if state.play_pile else NO_LOCATION
+        hand = state.hands[seat]
+        if own != NO_LOCATION:
+            safe = [
+                card for card in hand if LOCATION[card] != own or (not TORNADO[card] and top != own)
+            ]
+            hand = safe or hand
+        return min(hand, key=VALUE.__getitem__)
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent, "random": RandomAgent}
