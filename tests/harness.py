@@ -63,6 +63,22 @@ def snapshot_json(state: State) -> str:
     return json.dumps(state.snapshot(), sort_keys=True)
 
 
+def assert_illegal(state: State, seat: Seat, action: Action, key: str) -> IllegalAction:
+    """`action` is refused with the reason `key` and the state is exactly as it was."""
+    before = snapshot_json(state)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(seat, action)
+    assert caught.value.key == key, f"refused as {caught.value.key!r}, not {key!r}"
+    assert snapshot_json(state) == before
+    assert action not in state.legal_actions(seat)
+    return caught.value
+
+
+def event_kinds(state: State) -> list[str]:
+    """The kinds of the events the last action made happen, in order."""
+    return [event.kind for event in state.events]
+
+
 def seats_of(state: State) -> list[Seat]:
     """Every seat a caller might name: the players and the system seat."""
     return [*range(state.players), SYSTEM]

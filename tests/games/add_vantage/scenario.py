@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tafel.engine import Action, IllegalAction, Seat
+from tafel.engine import Seat
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import DICE, PLACE_ROLLED, AddVantageState, Options
-from tests.harness import snapshot_json
 
 TILES = [10, 11, 12, 9, 13, 8]
 """A board's tiles for scenarios: rows 1-3 at the right, then columns a-c at the bottom."""
@@ -62,18 +59,3 @@ def rolled(state: AddVantageState, *values: int) -> None:
 
 def turn_to(state: AddVantageState, seat: Seat) -> None:
     state.current = seat
-
-
-def assert_illegal(state: AddVantageState, seat: Seat, action: Action, key: str) -> IllegalAction:
-    """`action` is refused with the reason `key` and the state is exactly as it was."""
-    before = snapshot_json(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, action)
-    assert caught.value.key == key, f"refused as {caught.value.key!r}, not {key!r}"
-    assert snapshot_json(state) == before
-    assert action not in state.legal_actions(seat)
-    return caught.value
-
-
-def event_kinds(state: AddVantageState) -> list[str]:
-    return [event.kind for event in state.events]

@@ -38,13 +38,11 @@ from tafel.games.add_vantage.rules import AddVantageState as State
 from tests.games.add_vantage.scenario import (
     BONUS,
     arrange,
-    assert_illegal,
-    event_kinds,
     rolled,
     start,
     turn_to,
 )
-from tests.harness import snapshot_json
+from tests.harness import assert_illegal, event_kinds, snapshot_json
 
 RULEBOOK_TILES = {7: 1, 8: 2, 9: 4, 10: 6, 11: 6, 12: 4, 13: 2, 14: 1}
 """Inhoud: "26 houten tegeltjes", number: count."""

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import pytest
-
-from tafel.engine import Action, IllegalAction, Rng, Seat
+from tafel.engine import Rng, Seat
 from tafel.games.maillot import GAME
 from tafel.games.maillot.actions import ROLL
 from tafel.games.maillot.content import CARDS
 from tafel.games.maillot.options import Options
 from tafel.games.maillot.rules import MaillotState
-from tests.harness import snapshot_json
 
 # Squares of Tafel's board (board.toml) that the scenarios use.
 START = 0
@@ -93,17 +90,6 @@ def card_on_top(state: MaillotState, name: str, value: int = 0) -> None:
     )
     state.deck.remove(kind)
     state.deck.insert(0, kind)
-
-
-def assert_illegal(state: MaillotState, seat: Seat, action: Action, key: str) -> IllegalAction:
-    """`action` is refused with the reason `key` and the state is exactly as it was."""
-    before = snapshot_json(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, action)
-    assert caught.value.key == key, f"refused as {caught.value.key!r}, not {key!r}"
-    assert snapshot_json(state) == before
-    assert action not in state.legal_actions(seat)
-    return caught.value
 
 
 def kinds(state: MaillotState) -> list[str]:

@@ -17,12 +17,12 @@ from tests.games.maillot.scenario import (
     COBBLES_3,
     CROSSWIND_2,
     FLAT_1,
-    assert_illegal,
     kinds,
     place,
     ride_to,
     start,
 )
+from tests.harness import assert_illegal
 
 
 def test_an_auction_with_raises_and_passes_goes_to_the_last_bidder() -> None:

@@ -25,7 +25,6 @@ from tests.games.maillot.scenario import (
     CROSSWIND_2,
     FLAT_1,
     ROADWORKS,
-    assert_illegal,
     breakaway,
     event,
     kinds,
@@ -33,6 +32,7 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
+from tests.harness import assert_illegal
 
 
 def test_retiring_a_domestique_gives_15_energy_up_to_60() -> None:

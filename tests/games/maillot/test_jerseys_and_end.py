@@ -15,7 +15,6 @@ from tests.games.maillot.scenario import (
     ROUNDABOUT,
     SPRINT_SQUARE,
     START,
-    assert_illegal,
     breakaway,
     card_on_top,
     dice,
@@ -25,6 +24,7 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
+from tests.harness import assert_illegal
 
 # --- Rainbow laps ------------------------------------------------------------------------------
 

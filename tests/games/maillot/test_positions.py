@@ -11,7 +11,6 @@ from tests.games.maillot.scenario import (
     ESCAPE_SQUARE,
     FLAT_1,
     ROUNDABOUT,
-    assert_illegal,
     breakaway,
     dice,
     event,
@@ -20,6 +19,7 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
+from tests.harness import assert_illegal
 
 # --- I. No breakaway -------------------------------------------------------------------------
 

@@ -30,7 +30,6 @@ from tests.games.maillot.scenario import (
     ROADWORKS,
     ROUNDABOUT,
     SPRINT_SQUARE,
-    assert_illegal,
     card_on_top,
     dice,
     event,
@@ -39,6 +38,7 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
+from tests.harness import assert_illegal
 
 # --- Effort squares ("Inspanningsvakjes") ----------------------------------------------------
 

@@ -22,7 +22,6 @@ from tests.games.maillot.scenario import (
     FEED_ZONE,
     FLAT_1,
     START,
-    assert_illegal,
     breakaway,
     card_on_top,
     dice,
@@ -32,6 +31,7 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
+from tests.harness import assert_illegal
 
 # --- Setup ("Voorbereiding van het spel") ----------------------------------------------------
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tafel.engine import Action, IllegalAction, Seat
+from tafel.engine import Seat
 from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.board import (
     CARD,
@@ -17,7 +15,6 @@ from tafel.games.tony_tino.board import (
     VOID,
 )
 from tafel.games.tony_tino.rules import Options, TonyTinoState
-from tests.harness import snapshot_json
 
 TOKENS = [50000, 30000, 30000, 30000, 20000, 20000, 20000, 20000, 10000, 10000, 10000, 10000]
 """Known tokens for scenarios: rows 1-6 at the right, then columns a-f at the bottom."""
@@ -107,18 +104,3 @@ def to_placement(state: TonyTinoState, seat: Seat = 0) -> None:
 
 def card(name: str) -> int:
     return CARD_NAMES.index(name)
-
-
-def assert_illegal(state: TonyTinoState, seat: Seat, action: Action, key: str) -> IllegalAction:
-    """`action` is refused with the reason `key` and the state is exactly as it was."""
-    before = snapshot_json(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, action)
-    assert caught.value.key == key, f"refused as {caught.value.key!r}, not {key!r}"
-    assert snapshot_json(state) == before
-    assert action not in state.legal_actions(seat)
-    return caught.value
-
-
-def event_kinds(state: TonyTinoState) -> list[str]:
-    return [event.kind for event in state.events]

@@ -27,17 +27,15 @@ from tafel.games.tony_tino.rules import TonyTinoState
 from tests.games.tony_tino.scenario import (
     COLUMN,
     ROW,
-    assert_illegal,
     card,
     deck,
-    event_kinds,
     hand,
     lay,
     point,
     start,
     to_placement,
 )
-from tests.harness import snapshot_json
+from tests.harness import assert_illegal, event_kinds, snapshot_json
 
 FIGURES_BOARD = """
     b0 7  p0 8  8  9

@@ -42,10 +42,8 @@ from tafel.games.tony_tino.setup import lay_tokens
 from tests.games.tony_tino.scenario import (
     COLUMN,
     ROW,
-    assert_illegal,
     card,
     deck,
-    event_kinds,
     figures,
     hand,
     lay,
@@ -54,7 +52,7 @@ from tests.games.tony_tino.scenario import (
     to_placement,
     turn_to,
 )
-from tests.harness import random_playout, snapshot_json
+from tests.harness import assert_illegal, event_kinds, random_playout, snapshot_json
 
 RULEBOOK_DISCS = {1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 2, 8: 2, 9: 1, 10: 1}
 """Het spelmateriaal: "telkens 3 schijfjes met de waarden 1 tot en met 6, telkens 2 schijfjes

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tafel.engine import Action, IllegalAction, Seat
+from tafel.engine import Seat
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import CLAIMS, Play
 from tafel.games.tornado_alert.cards import KINDS
 from tafel.games.tornado_alert.options import Options
 from tafel.games.tornado_alert.rules import TornadoAlertState
-from tests.harness import snapshot_json
 
 
 def card(name: str, tornado: bool = False) -> int:
@@ -92,17 +89,3 @@ def play(state: TornadoAlertState, seat: Seat, kind: int) -> None:
 
 def claim(state: TornadoAlertState, seat: Seat) -> None:
     state.apply(seat, CLAIMS[state.claims])
-
-
-def assert_illegal(state: TornadoAlertState, seat: Seat, action: Action, key: str) -> None:
-    """`action` is refused with the reason `key` and the state is exactly as it was."""
-    before = snapshot_json(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, action)
-    assert caught.value.key == key, f"refused as {caught.value.key!r}, not {key!r}"
-    assert snapshot_json(state) == before
-    assert action not in state.legal_actions(seat)
-
-
-def event_kinds(state: TornadoAlertState) -> list[str]:
-    return [event.kind for event in state.events]

@@ -27,13 +27,12 @@ from tests.games.tornado_alert.scenario import (
     WEDGE,
     WINDOW,
     arrange,
-    assert_illegal,
     claim,
     down,
-    event_kinds,
     play,
     start,
 )
+from tests.harness import assert_illegal, event_kinds
 
 # --- Turns ("Speelbeurt") ------------------------------------------------------------------------
 

@@ -19,11 +19,11 @@ from tests.games.tornado_alert.scenario import (
     WEDGE,
     WINDOW,
     arrange,
-    assert_illegal,
     down,
     play,
     start,
 )
+from tests.harness import assert_illegal
 
 BY_VALUE = {1: SHELTER, 2: WINDOW, 3: DITCH, 4: BOAT, 5: ROOF, 6: HELICOPTER}
 

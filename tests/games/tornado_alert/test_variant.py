@@ -11,12 +11,11 @@ from tests.games.tornado_alert.scenario import (
     SHELTER,
     WINDOW,
     arrange,
-    assert_illegal,
     claim,
-    event_kinds,
     play,
     start,
 )
+from tests.harness import assert_illegal, event_kinds
 
 
 def test_there_is_no_turn_order_anyone_plays_and_may_play_several_cards_in_a_row() -> None:
