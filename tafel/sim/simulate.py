@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tafel.agents import make_agent
-from tafel.agents.base import choose_move
-from tafel.engine import Game, GameRecord, Rng, State, derive_seed
+from tafel.agents.base import Agent, ClockAgent, race
+from tafel.engine import SYSTEM, Game, GameRecord, Rng, Seat, State, derive_seed
 from tafel.games import get_game
 
 
@@ -37,12 +37,18 @@ def play(
     agents = [make_agent(spec, game, derive_seed(seed, "bot", k)) for k, spec in enumerate(specs)]
     state = game.start(len(specs), seed, options)
     turns = Rng(derive_seed(seed, "actors"))
+    clock = ClockAgent(game, turns)
+
+    def agent_for(seat: Seat) -> Agent:
+        return clock if seat == SYSTEM else agents[seat]
+
     actions = 0
     while state.outcome() is None:
-        seat, action = choose_move(state, agents.__getitem__, turns)
-        state.apply(seat, action)
+        move = race(state, agent_for, turns)
+        clock.advance(state, move.delay)
+        state.apply(move.seat, move.action)
         if record is not None:
-            record.add(seat, action)
+            record.add(move.seat, move.action)
         actions += 1
     return state, actions
 
