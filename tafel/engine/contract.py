@@ -216,6 +216,8 @@ class Game(ABC):
     """Every action of the game in a fixed order: an action's index is its integer encoding."""
     bots: ClassVar[Mapping[str, Any]] = {}
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
+    default_bot: ClassVar[str] = "random"
+    """The bot a plain `bot` seat gets: the game's best bot that answers quickly."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
     default_iterations: ClassVar[int] = 400
