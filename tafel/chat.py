@@ -102,9 +102,6 @@ class LineSource(Protocol):
     def show(self) -> None:
         """Put the input line back."""
 
-    def offer(self, line: str) -> None:
-        """Give a refused line back to be edited."""
-
 
 class VirtualClock:
     """Time that passes only when told: for play without a terminal, bots alone, and tests."""
@@ -137,9 +134,6 @@ class NoLines:
         pass
 
     def show(self) -> None:
-        pass
-
-    def offer(self, line: str) -> None:
         pass
 
 
@@ -188,7 +182,7 @@ class TerminalLines:
         import tty
 
         self.saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd)
+        tty.setcbreak(self.fd, termios.TCSANOW)  # keys typed ahead are kept
         return self
 
     def __exit__(
@@ -271,10 +265,6 @@ class TerminalLines:
         self.out.write("\r\x1b[K" + self.prompt + shown)
         self.out.flush()
 
-    def offer(self, line: str) -> None:
-        self.buffer = line
-        self.show()
-
 
 class Timer:
     """The game's clock kept on the session's time."""
@@ -345,6 +335,8 @@ class ChatGame(TerminalGame):
         """The person has said to go on while the table waits."""
         self.hinted: str | None = None
         self.waited = False
+        self.over = False
+        """The game is over: no input line any more."""
 
     # --- The loop -----------------------------------------------------------------------------
 
@@ -359,6 +351,7 @@ class ChatGame(TerminalGame):
         except (Quit, EOFError, KeyboardInterrupt):
             self.lines.hide()
             return False
+        self.over = True
         self.lines.hide()
         self.say(self.text.render(self.view(), self.lang, self.names))
         for line in outcome_lines(self.state, self.names, self.lang):
@@ -416,7 +409,6 @@ class ChatGame(TerminalGame):
             self.state.apply(self.viewer, what)
         except IllegalAction as error:
             self.say(Text(error.message(self.lang, self.game.catalog), style="bold red"))
-            self.lines.offer(line)
             return
         self.record.add(self.viewer, what)
         self.changed()
@@ -492,7 +484,8 @@ class ChatGame(TerminalGame):
     def say(self, what: RenderableType, style: str | None = None) -> None:
         self.lines.hide()
         self.console.print(what, style=style)
-        self.lines.show()
+        if not self.over:
+            self.lines.show()
 
 
 def speaking(spec: str, game: Game, lang: str) -> str:

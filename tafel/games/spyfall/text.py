@@ -400,7 +400,8 @@ class SpyfallText:
         if view["phase"] == "answer" and view["answerer"] == seat and line:
             # Asked a question, whatever one types is the answer, unless it is plainly a
             # command that can be given now ("Vraag het de kok" is an answer, not `vraag`).
-            plain = command in (*SINGLE, "answer") or (command == "accuse" and rest.isdigit())
+            numbered = rest.partition(" ")[0].isdigit()
+            plain = command in (*SINGLE, "answer") or (command in ("accuse", "ask") and numbered)
             if not plain or command in ("yes", "no", "deal"):
                 return self.said_action(ANSWER, line)
         if command is None:

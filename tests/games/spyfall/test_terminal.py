@@ -167,7 +167,6 @@ class Lines:
         self.script = list(script)
         self.prompt = ""
         self.prompts: list[tuple[float, str]] = []
-        self.offered: list[str] = []
 
     def read(self, timeout: float | None) -> str | None:
         self.prompts.append((self.clock.now, self.prompt))
@@ -188,9 +187,6 @@ class Lines:
 
     def show(self) -> None:
         pass
-
-    def offer(self, line: str) -> None:
-        self.offered.append(line)
 
 
 class Scripted(Agent):
@@ -363,7 +359,7 @@ def test_bad_commands_are_refused_with_a_reason_and_change_nothing() -> None:
         (4.0, "accuse 4"),
         (4.1, "q"),
     ]
-    game, lines, output = session(script, seed)
+    game, _, output = session(script, seed)
     assert [kind for _, kind in moves(game)] == ["deal", "accuse", "vote"]
     for reason in (
         "That cannot be done now.",
@@ -380,7 +376,6 @@ def test_bad_commands_are_refused_with_a_reason_and_change_nothing() -> None:
         "You have already accused someone this round.",
     ):
         assert reason in output, reason
-    assert "ask 9 Who are you?" in lines.offered  # given back to be put right
 
 
 def test_commands_in_dutch() -> None:
