@@ -24,6 +24,7 @@ class Spyfall(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     idle_actors = True
+    timed = True
 
     def parse_options(self, pairs: Sequence[str]) -> Options:
         """As every game's, but a file of one's own locations is read now: the record keeps
