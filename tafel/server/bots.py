@@ -83,7 +83,8 @@ class RoomBots:
         # keeps serving everyone else meanwhile.
         offers = await asyncio.to_thread(bot_offers, self.game, state, bots, seed)
         if not offers:
-            log.warning("no bot acted among seats %s", sorted(bots))
+            if not self.game.idle_actors:  # where actors may idle, the bots may all wait
+                log.warning("no bot acted among seats %s", sorted(bots))
             return
         reaction, _, seat, action = min(offers)
         await asyncio.sleep(max(0.0, due + reaction - loop.time()))
