@@ -150,9 +150,9 @@ def play(
         bool,
         typer.Option(
             "--realtime/--no-realtime",
-            help="Games where several may act at once (Tornado Alert!): single keys at any "
-            "moment and bots on their reaction times, for one person at a terminal; or ask "
-            "after every action.",
+            help="Games where several may act at once (Tornado Alert!, Spyfall): for one "
+            "person at a terminal, single keys or typed commands at any moment while bots act "
+            "on their reaction times and the clock runs; or ask after every action.",
         ),
     ] = True,
 ) -> None:
@@ -163,7 +163,10 @@ def play(
     options = read_options(game, option, len(seat))
     seed = secrets.randbits(32) if seed is None else seed
     console.print(f"{game.title(lang)} · seed {seed}")
-    session, run = terminal_session(game, seat, seed, options, lang, console, realtime)
+    try:
+        session, run = terminal_session(game, seat, seed, options, lang, console, realtime)
+    except ValueError as error:  # a game that cannot be played so at the terminal
+        raise fail(str(error)) from None
     finished = run()
     if save is not None:
         session.record.save(save)

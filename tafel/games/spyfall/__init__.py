@@ -12,6 +12,7 @@ from tafel.games.spyfall.actions import ALL_ACTIONS, MAX_PLAYERS
 from tafel.games.spyfall.content import LocationError, locations_in_set, own_locations_text
 from tafel.games.spyfall.options import Options
 from tafel.games.spyfall.rules import SpyfallState, draw_in_play
+from tafel.games.spyfall.text import SpyfallText
 
 
 class Spyfall(Game):
@@ -25,6 +26,7 @@ class Spyfall(Game):
     actions = ALL_ACTIONS
     idle_actors = True
     timed = True
+    terminal = SpyfallText(catalog)
 
     def parse_options(self, pairs: Sequence[str]) -> Options:
         """As every game's, but a file of one's own locations is read now: the record keeps

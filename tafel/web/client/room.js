@@ -138,7 +138,11 @@ function Table({ room, game, frame, log, pass, setPass, act, busy, fail, serverN
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
       <ol class="moves" reversed>
-        ${[...log].reverse().map((event) => html`<li>${renderer.describeEvent(event, names, gt)}</li>`)}
+        ${[...log]
+          .reverse()
+          .map((event) => renderer.describeEvent(event, names, gt, frame.view))
+          .filter(Boolean)
+          .map((line) => html`<li>${line}</li>`)}
       </ol>
     </${Sheet}>`}
     ${sheet === "rules" &&

@@ -14,6 +14,11 @@ export function locationName(location) {
   return location.name[lang()] || location.name.en;
 }
 
+// How a round ended, in the game's words.
+export function endingText(result, names, gt) {
+  return gt(`ending.${result.ending}`, { suspect: names[result.suspect], spy: names[result.spy] });
+}
+
 // Face down until tapped, so a neighbour's glance at the phone tells nothing.
 export function Card({ view, gt }) {
   const [shown, setShown] = useState(false);
@@ -105,7 +110,7 @@ export function Results({ view, names, gt }) {
             (result) => html`<tr data-round=${result.round}>
               <td>${result.round}</td>
               <td>${locationName(view.locations[result.location])}</td>
-              <td title=${gt(`ending.${result.ending}`)}>${names[result.spy]}</td>
+              <td title=${endingText(result, names, gt)}>${names[result.spy]}</td>
               ${result.points.map((points) => html`<td>${points}</td>`)}
             </tr>`,
           )}
@@ -113,6 +118,6 @@ export function Results({ view, names, gt }) {
         </tbody>
       </table>
     </div>
-    <p class="hint">${gt(`ending.${view.results.at(-1).ending}`)}</p>
+    <p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>
   </section>`;
 }

@@ -5,7 +5,7 @@
 
 import { html, useEffect, useState } from "../vendor/preact-htm.js";
 import { Countdown } from "../clock.js";
-import { BigClock, Card, Locations, Results, locationName } from "./spyfall-parts.js";
+import { BigClock, Card, Locations, Results, endingText, locationName } from "./spyfall-parts.js";
 
 const TEXT_LIMIT = 300;
 
@@ -208,13 +208,41 @@ export function scoreText(view, seat, gt) {
   return gt("points", { n: view.scores[seat] });
 }
 
-export function describeEvent(event, names, gt) {
-  const { kind, seat, ...params } = event;
-  if (seat !== null && seat !== undefined) params.name = names[seat];
-  for (const key of ["to", "suspect", "dealer", "spy"]) if (key in params && params[key] !== null) params[key] = names[params[key]];
-  if (kind === "guessed") return gt(params.right ? "event.guessed_right" : "event.guessed_wrong", params);
-  if (kind === "voted") return gt(params.agree ? "event.voted_yes" : "event.voted_no", params);
-  if (kind === "round_over") return gt("event.round_over", { ...params, ending: gt(`ending.${params.ending}`) });
-  if (kind.startsWith("card_dealt")) return gt("event.card_dealt", params);
-  return gt(`event.${kind}`, params);
+// In the game's own words (its catalog, as the terminal tells them), with "you" where it is you.
+export function describeEvent(event, names, gt, view) {
+  const { kind, seat } = event;
+  const name = seat === null || seat === undefined ? "" : names[seat];
+  const mine = name !== "" && name === gt("you");
+  const say = (key, params) => {
+    const own = `${key}.you`;
+    const text = mine ? gt(own, params) : own;
+    return text === own ? gt(key, params) : text;
+  };
+  const where = (index) => (view ? locationName(view.locations[index]) : String(index + 1));
+  switch (kind) {
+    case "round_started":
+      return gt("event.round_started", { round: event.round, name: names[event.dealer] });
+    case "card_dealt":
+      return gt("cards_dealt");
+    case "card_dealt.hidden":
+      return null;
+    case "asked":
+      return say(event.text ? "event.asked" : "event.asked_empty", { name, to: names[event.to], text: event.text });
+    case "answered":
+      return say(event.text ? "event.answered" : "event.answered_empty", { name, text: event.text });
+    case "voted":
+      return say(event.agree ? "event.voted_yes" : "event.voted_no", { name, suspect: names[event.suspect] });
+    case "guessed":
+      return say(event.right ? "event.guessed_right" : "event.guessed_wrong", { name, location: where(event.location) });
+    case "round_over":
+      return gt("event.round_over", { result: resultText(event, names, gt, where) });
+    default:
+      return say(`event.${kind}`, { name, suspect: names[event.suspect] });
+  }
+}
+
+function resultText(result, names, gt, where) {
+  const points = result.points.map((n, seat) => `${names[seat]} ${n}`).join(", ");
+  const ending = endingText(result, names, gt);
+  return gt("result", { round: result.round, location: where(result.location), spy: names[result.spy], ending, points });
 }
