@@ -137,8 +137,7 @@ function Chat({ view, moves, act, names, gt }) {
     <ol class="lines">
       ${view.chat.map(
         (line) => html`<li class=${line.kind}>
-          <strong>${names[line.seat]}</strong>
-          ${line.kind === "question" ? html` → ${names[line.to]}` : null}:
+          <strong>${names[line.seat]}</strong>${line.kind === "question" ? ` → ${names[line.to]}` : ""}${": "}
           <span class="said">${line.text || "…"}</span>
         </li>`,
       )}
