@@ -227,6 +227,11 @@ def simulate(
         f"mean game length {summary.mean_actions():.1f} actions · "
         f"{summary.games_per_second():.1f} games/s"
     )
+    tallies = summary.mean_tallies()
+    if tallies:
+        console.print(
+            "mean per game: " + " · ".join(f"{name} {value:.3g}" for name, value in tallies.items())
+        )
 
 
 @app.command()

@@ -299,3 +299,8 @@ class Game(ABC):
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["en"])
+
+    def tallies(self, state: State) -> dict[str, float]:
+        """Figures of a finished game for research, by name (Spyfall's: the share of rounds
+        the spy guessed right, …); `simulate` averages them over its games. None by default."""
+        return {}

@@ -10,7 +10,7 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tafel.agents import make_agent
@@ -24,6 +24,8 @@ class GameResult:
     scores: tuple[float, ...]
     win_shares: tuple[float, ...]
     actions: int
+    tallies: dict[str, float] = field(default_factory=dict)
+    """The game's own figures (`Game.tallies`)."""
 
 
 def play(
@@ -55,10 +57,11 @@ def play(
 
 def play_one(job: tuple[str, tuple[str, ...], int, Any]) -> GameResult:
     game_id, specs, seed, options = job
-    state, actions = play(get_game(game_id), specs, seed, options)
+    game = get_game(game_id)
+    state, actions = play(game, specs, seed, options)
     outcome = state.outcome()
     assert outcome is not None
-    return GameResult(outcome.scores, outcome.win_shares(), actions)
+    return GameResult(outcome.scores, outcome.win_shares(), actions, game.tallies(state))
 
 
 @dataclass
@@ -93,6 +96,13 @@ class Summary:
     def mean_actions(self) -> float:
         return sum(r.actions for r in self.results) / self.games
 
+    def mean_tallies(self) -> dict[str, float]:
+        """Each of the game's own figures averaged over the games (a game without it counts 0)."""
+        names = dict.fromkeys(name for r in self.results for name in r.tallies)
+        return {
+            name: sum(r.tallies.get(name, 0.0) for r in self.results) / self.games for name in names
+        }
+
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else math.inf
 
@@ -106,6 +116,7 @@ class Summary:
             "score_intervals": self.score_intervals(),
             "mean_actions": self.mean_actions(),
             "games_per_second": self.games_per_second(),
+            "tallies": self.mean_tallies(),
         }
 
 

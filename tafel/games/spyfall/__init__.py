@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from tafel.engine import Catalog, Game, Json, OptionError, Rng
+from tafel.engine import Catalog, Game, Json, OptionError, Rng, State
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.spyfall.actions import ALL_ACTIONS, MAX_PLAYERS
+from tafel.games.spyfall.bots import BOTS
 from tafel.games.spyfall.content import LocationError, locations_in_set, own_locations_text
 from tafel.games.spyfall.options import Options
 from tafel.games.spyfall.rules import SpyfallState, draw_in_play
+from tafel.games.spyfall.tallies import round_tallies
 from tafel.games.spyfall.text import SpyfallText
 
 
@@ -26,6 +28,8 @@ class Spyfall(Game):
     actions = ALL_ACTIONS
     idle_actors = True
     timed = True
+    bots: ClassVar[dict[str, Any]] = dict(BOTS)
+    default_bot = "talker"
     terminal = SpyfallText(catalog)
 
     def parse_options(self, pairs: Sequence[str]) -> Options:
@@ -64,6 +68,10 @@ class Spyfall(Game):
 
     def restore(self, snapshot: Json) -> SpyfallState:
         return SpyfallState.from_snapshot(snapshot)
+
+    def tallies(self, state: State) -> dict[str, float]:
+        """How the rounds ended, as shares of the rounds played (see `tallies.py`)."""
+        return round_tallies(cast(SpyfallState, state).results)
 
 
 GAME = Spyfall()
