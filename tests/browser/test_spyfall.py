@@ -131,3 +131,36 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     spy_page.screenshot(path=output / "end.png", full_page=True)
     pages[2].screenshot(path=output / "end-laptop.png", full_page=True)
     assert errors == []
+
+
+def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -> None:
+    """At one table: each phone shows its own card, the clock and the locations, no chat; the
+    host's tablet, watching, is the big shared clock."""
+    errors: list[str] = []
+    pages = seat_everyone(
+        browser, server_url, output, errors, rounds="1", minutes="2", table="true"
+    )
+    pages[0].get_by_role("button", name="Deal the cards").click()
+    clock = open_page(browser, LAPTOP, errors)
+    clock.goto(pages[0].url)
+    expect(clock.locator(".big-clock .countdown.big.running")).to_be_visible()
+    for page in pages:
+        expect(page.locator(".sf-top .countdown.running")).to_be_visible()
+        expect(page.locator(".sf-card")).to_be_visible()
+        expect(page.locator(".sf-locations .place")).to_have_count(30)
+        expect(page.locator(".sf-chat")).to_have_count(0)
+    spy, _ = read_cards(pages)
+    pages[spy].screenshot(path=output / "phone-spy.png", full_page=True)
+    pages[(spy + 1) % 3].screenshot(path=output / "phone-agent.png", full_page=True)
+    accuser = (spy + 1) % 3
+    pages[accuser].get_by_role("button", name="Accuse…").click()
+    pages[accuser].locator(f".sf-accuse button[data-seat='{spy}']").click()
+    expect(clock.locator(".big-clock .countdown.paused")).to_be_visible()
+    expect(clock.locator(".big-clock")).to_contain_text("The clock is stopped")
+    clock.screenshot(path=output / "big-clock.png", full_page=True)
+    voter = 3 - spy - accuser
+    pages[voter].get_by_role("button", name="Yes, the spy").click()
+    for page in pages:
+        expect(page.locator(".end")).to_be_visible()
+    expect(clock.locator(".sf-results")).to_be_visible()
+    assert errors == []

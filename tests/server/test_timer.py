@@ -167,3 +167,35 @@ def test_a_restarted_server_runs_the_clock_on_from_what_was_kept(tmp_path: Path)
         settle([tab], 2)
         assert tab.state is not None and tab.state["view"]["phase"] == "nominate"
         assert record_of(client, code).actions[-1] == (SYSTEM, {"type": "time_up"})
+
+
+def test_at_the_table_each_phone_has_its_own_card_and_the_clock_and_no_question_chain(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock()
+    with server(tmp_path / "tafel.db", clock) as client, ExitStack() as tabs_open:
+        code, tokens = spyfall_room(client, table=True)
+        tabs = [tabs_open.enter_context(open_tab(client, code, token)) for token in tokens]
+        watcher = tabs_open.enter_context(open_tab(client, code))
+        settle([*tabs, watcher], 0)
+        tabs[0].act({"type": "deal"}, 0)
+        frames = settle([*tabs, watcher], 1)
+        cards = [frame["view"]["card"] for frame in frames]
+        assert sum(card["spy"] for card in cards[:3]) == 1 and cards[3] is None
+        places = {card["location"] for card in cards[:3] if not card["spy"]}
+        assert len(places) == 1
+        for seat, frame in enumerate(frames):
+            view = frame["view"]
+            assert view["phase"] == "talk" and view["table"] is True
+            assert view["asker"] is None and view["chat"] == []
+            assert frame["timer"]["running"] is True and frame["timer"]["left"] == 60
+            kinds = {action["type"] for action in frame["legal"]}
+            if seat < 3:
+                assert kinds == ({"accuse", "reveal"} if cards[seat]["spy"] else {"accuse"})
+        tabs[0].act({"type": "ask", "target": 1, "text": "Where are we?"}, 1)
+        assert tabs[0].next("error")["key"] == "no_question_chain"
+        spy = next(seat for seat in range(3) if cards[seat]["spy"])
+        tabs[spy].act({"type": "reveal"}, 1)
+        frames = settle([*tabs, watcher], 2)
+        assert all(frame["view"]["phase"] == "guess" for frame in frames)
+        assert all("timer" not in frame for frame in frames)  # no clock while the spy guesses

@@ -71,12 +71,10 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess }) {
     <ul>
       ${view.locations.map((location, index) => {
         const used = view.used.includes(index);
-        const mine = view.card && !view.card.spy && view.card.location === index;
         const classes = [
           "place",
           used ? "used" : "",
           crossed.includes(index) ? "crossed" : "",
-          mine ? "mine" : "",
           guessing && guesses.has(index) ? "legal" : "",
           guess === index ? "chosen" : "",
         ];
