@@ -35,7 +35,9 @@ from typing import Any, Protocol, runtime_checkable
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State
+from tafel.agents import make_agent, parse_spec
+from tafel.agents.registry import agent_class
+from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State, derive_seed
 from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
 
 BOT_PACE = 1.0
@@ -329,6 +331,11 @@ class ChatGame(TerminalGame):
         if sum(1 for spec in seats if spec == HUMAN) > 1:
             raise ValueError(f"{game.id} in the terminal seats one person; the others are bots")
         self.chat: ChatText = self.text  # type: ignore[assignment]
+        for seat, spec in enumerate(seats):
+            if spec != HUMAN:  # bots that can talk speak the game's language
+                self.agents[seat] = make_agent(
+                    speaking(spec, game, lang), game, derive_seed(seed, "bot", seat)
+                )
         self.lines = lines
         self.clock = clock
         self.timer = Timer()
@@ -430,6 +437,7 @@ class ChatGame(TerminalGame):
         person may do now."""
         now = self.clock()
         self.timer.follow(self.state, now)
+        self.lines.set_prompt(self.prompt())
         view = self.view()
         for event in self.state.events_for(self.viewer):
             line = self.chat.describe_event_with(event, view, self.lang, self.names)
@@ -485,6 +493,16 @@ class ChatGame(TerminalGame):
         self.lines.hide()
         self.console.print(what, style=style)
         self.lines.show()
+
+
+def speaking(spec: str, game: Game, lang: str) -> str:
+    """The bot's spec, with the language of the table for a bot that takes one and was not
+    told another."""
+    name, params = parse_spec(spec)
+    name = name or game.default_bot
+    if "lang" in params or "lang" not in agent_class(game, name).params:
+        return spec
+    return f"bot:{name}:" + ",".join(f"{k}={v}" for k, v in {**params, "lang": lang}.items())
 
 
 def chat_session(

@@ -277,8 +277,9 @@ def bench(
         bool, typer.Option("--json", help="Print a JSON list instead of a table.")
     ] = False,
 ) -> None:
-    """Measure, on one core, random playouts and ISMCTS iterations per second; or, with
-    `server`, a server's actions per second and the time from an action to every seat's view."""
+    """Measure, on one core, random playouts, ISMCTS iterations and games (and rounds, where a
+    game has them) between the default bots per second; or, with `server`, a server's actions
+    per second and the time from an action to every seat's view."""
     if game_ids == ["server"]:
         bench_server(rooms, seconds, as_json)
         return
@@ -292,14 +293,19 @@ def bench(
         print(json.dumps(results))
         return
     table = Table(title="tafel bench (one core)")
-    for column in ("game", "games/s", "actions/s", "ISMCTS iterations/s"):
+    columns = ("game", "games/s", "actions/s", "ISMCTS iterations/s", "bot", "bot games/s")
+    for column in (*columns, "bot rounds/s"):
         table.add_column(column, justify="right")
     for result in results:
+        rounds = result.get("bot_rounds_per_second")
         table.add_row(
             result["game"],
             f"{result['games_per_second']:,.0f}",
             f"{result['actions_per_second']:,.0f}",
             f"{result['ismcts_iterations_per_second']:,.0f}",
+            result.get("bot", ""),
+            f"{result.get('bot_games_per_second', 0):,.1f}",
+            "" if rounds is None else f"{rounds:,.1f}",
         )
     console.print(table)
 
