@@ -226,6 +226,9 @@ class Game(ABC):
     """Whether a seat among the actors may have nothing to do: where naming only the seats that
     can act would tell a secret (Spyfall's spy may reveal at any moment, so every seat is named
     while the clock runs)."""
+    timed: ClassVar[bool] = False
+    """Whether the game's states may set a clock (`State.clock()`): the server then keeps its
+    time and tells the players' screens of it."""
     terminal: ClassVar[Any] = None
     """How the game shows itself in the terminal (a `tafel.terminal.TerminalText`)."""
 

@@ -26,6 +26,7 @@ from tafel.server.catalogs import all_texts, games_info
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
+from tafel.server.timers import LoopClock, ServerClock
 from tafel.store import Store
 from tafel.web import CLIENT
 
@@ -35,6 +36,8 @@ class ServerConfig:
     db: str
     """The store's SQLAlchemy URL."""
     pace: BotPace = field(default_factory=BotPace)
+    clock: ServerClock = field(default_factory=LoopClock)
+    """The server's time; tests pass a clock they move by hand."""
 
 
 class NewRoom(BaseModel):
@@ -65,7 +68,7 @@ Pass = Annotated[str, Depends(seat_pass)]
 
 def create_app(config: ServerConfig) -> FastAPI:
     store = Store(config.db)
-    rooms = Rooms(store, config.pace)
+    rooms = Rooms(store, config.pace, config.clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -29,6 +29,9 @@ class BotPace:
 
     low: float = 0.7
     high: float = 1.6
+    reaction: float = 1.0
+    """How much of its own reaction time a bot takes on top (a Spyfall bot types its question
+    for seconds); tests that want bots at once set 0."""
 
 
 def bot_offers(game: Game, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
@@ -83,10 +86,11 @@ class RoomBots:
         # keeps serving everyone else meanwhile.
         offers = await asyncio.to_thread(bot_offers, self.game, state, bots, seed)
         if not offers:
-            log.warning("no bot acted among seats %s", sorted(bots))
+            if not self.game.idle_actors:  # where actors may idle, the bots may all wait
+                log.warning("no bot acted among seats %s", sorted(bots))
             return
         reaction, _, seat, action = min(offers)
-        await asyncio.sleep(max(0.0, due + reaction - loop.time()))
+        await asyncio.sleep(max(0.0, due + self.pace.reaction * reaction - loop.time()))
         try:
             self.apply(seat, action)
         except (IllegalAction, RoomError):

@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.agents import AgentError, check_spec
 from tafel.engine import (
+    SYSTEM,
     Action,
     Event,
     Game,
@@ -42,6 +43,7 @@ from tafel.server.seats import (
     new_token,
     token_hash,
 )
+from tafel.server.timers import RoomTimer, ServerClock
 from tafel.store import Store, StoredMatch, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -75,6 +77,7 @@ class Room:
         game: Game,
         store: Store,
         pace: BotPace,
+        clock: ServerClock,
     ) -> None:
         self.code = stored.code
         self.game = game
@@ -88,8 +91,14 @@ class Room:
         self.matches = stored.matches
         self.match: Match | None = None
         self.bots = RoomBots(game, pace, self.apply)
+        self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
         if stored.last is not None and self.status in (PLAYING, OVER):
             self.match = self.resume(stored.last)
+            clock_now = self.match.state.clock()
+            kept = stored.last.clock
+            if self.status == PLAYING and clock_now is not None:
+                used = kept[1] if kept is not None and kept[0] == clock_now.key else 0.0
+                self.timer.follow(clock_now, used)
 
     def resume(self, stored: StoredMatch) -> Match:
         """The match exactly as its record leaves it: replayed from the seed and the actions."""
@@ -221,6 +230,8 @@ class Room:
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
         self.status = PLAYING
+        self.timer.forget()
+        self.timer.follow(state.clock())
         self.publish_room()
         self.publish_state()
         self.wake_bots()
@@ -261,12 +272,37 @@ class Room:
             raise RoomError("store_failed", 503) from None
         match.record.add(seat, action)
         match.history.append(list(state.events))
+        self.timer.follow(state.clock())
         if state.outcome() is not None:
             self.status = OVER
             self.store.finish_match(self.code, match.id)
             self.publish_room()
         self.publish_state()
         self.wake_bots()
+
+    def time_up(self) -> None:
+        """The game's timer has run out: the system's one action, applied as any other."""
+        match = self.match
+        if self.status != PLAYING or match is None:
+            return
+        legal = match.state.legal_actions(SYSTEM)
+        if len(legal) != 1:
+            log.error("room %s: the timer ran out, but the system may do %s", self.code, legal)
+            return
+        try:
+            self.apply(SYSTEM, legal[0])
+        except (IllegalAction, RoomError):
+            log.exception("room %s: the end of the timer was refused", self.code)
+
+    def keep_clock(self, key: int, used: float) -> None:
+        match = self.match
+        if match is None:
+            return
+        try:
+            self.store.save_clock(match.id, key, used)
+        except SQLAlchemyError:
+            # The clock runs on; a restart would give it back the seconds since it was kept.
+            log.exception("room %s: could not keep the clock", self.code)
 
     def wake_bots(self) -> None:
         match = self.match
@@ -316,6 +352,9 @@ class Room:
             "view": state.view(seat),
             "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
         }
+        timer = self.timer.to_json()
+        if timer is not None:
+            frame["timer"] = timer
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
@@ -380,12 +419,20 @@ class Room:
                 if connection.seat is None:
                     raise RoomError("not_a_player", 403)
                 self.play(connection.seat, message.get("action"), message.get("n"))
+            elif kind == "pong":
+                self.pong(connection, message.get("id"))
             elif kind == "lang":
                 connection.lang = pick_lang(str(message.get("lang")))
             else:
                 raise RoomError("malformed_message")
         except (IllegalAction, RoomError) as error:
             connection.send_json(self.refusal(error, connection.lang))
+
+    def pong(self, connection: Connection, number: object) -> None:
+        """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
+        trip = connection.trips.pong(number, self.timer.clock.now())
+        if trip is not None:
+            connection.send_json({"type": "clock", "id": number, "rtt": 1000 * trip})
 
     def refusal(self, error: IllegalAction | RoomError, lang: str) -> Json:
         if isinstance(error, IllegalAction):

@@ -16,6 +16,7 @@ from tafel.server.bots import BotPace
 from tafel.server.errors import RoomError
 from tafel.server.room import LOBBY, PLAYING, Room
 from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
+from tafel.server.timers import ServerClock
 from tafel.store import Store, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -30,9 +31,11 @@ def new_code() -> str:
 
 
 class Rooms:
-    def __init__(self, store: Store, pace: BotPace) -> None:
+    def __init__(self, store: Store, pace: BotPace, clock: ServerClock) -> None:
         self.store = store
         self.pace = pace
+        self.clock = clock
+        """The server's time: the rooms' timers, and the pings that tell the tabs of it."""
         self.rooms: dict[str, Room] = {}
 
     def find_game(self, game_id: object) -> Game:
@@ -67,7 +70,7 @@ class Rooms:
             )
             if self.store.create_room(stored):
                 break
-        room = Room(stored, game, self.store, self.pace)
+        room = Room(stored, game, self.store, self.pace, self.clock)
         self.rooms[room.code] = room
         return room, token
 
@@ -78,7 +81,7 @@ class Rooms:
             stored = self.store.room(code)
             if stored is None:
                 raise RoomError("room_not_found", 404, code=code[:12])
-            room = Room(stored, self.find_game(stored.game), self.store, self.pace)
+            room = Room(stored, self.find_game(stored.game), self.store, self.pace, self.clock)
             self.rooms[code] = room
             room.wake_bots()
         return room
@@ -103,3 +106,4 @@ class Rooms:
     def stop(self) -> None:
         for room in self.rooms.values():
             room.bots.stop()
+            room.timer.stop()

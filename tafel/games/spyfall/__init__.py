@@ -27,6 +27,7 @@ class Spyfall(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     idle_actors = True
+    timed = True
     bots: ClassVar[dict[str, Any]] = dict(BOTS)
     default_bot = "talker"
     terminal = SpyfallText(catalog)

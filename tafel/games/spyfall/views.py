@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 def seat_view(state: SpyfallState, seat: Seat | None) -> Json:
     in_round = state.spy >= 0
+    outcome = state.outcome()
     clock = state.clock()
     table = state.options.table
     return {
@@ -43,6 +44,8 @@ def seat_view(state: SpyfallState, seat: Seat | None) -> Json:
         "revealed_spy": state.spy if state.phase == "guess" else None,
         "scores": list(state.scores),
         "results": [dict(result) for result in state.results],
+        "events": state.events_for(seat),
+        "outcome": None if outcome is None else outcome.to_json(),
     }
 
 

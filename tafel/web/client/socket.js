@@ -1,5 +1,8 @@
 // The websocket of one room: says hello with the seat's pass, hands every frame on, and comes
-// back by itself after a dropped connection (the server sends the seat's view again).
+// back by itself after a dropped connection (the server sends the seat's view again). It answers
+// the server's pings itself and keeps the estimate of the server's clock (`time`).
+
+import { ServerTime } from "./servertime.js";
 
 export const REFUSED = 4403;
 
@@ -12,6 +15,7 @@ export class RoomSocket {
     this.onStatus = onStatus;
     this.wait = 500;
     this.closed = false;
+    this.time = new ServerTime();
     this.open();
   }
 
@@ -26,7 +30,17 @@ export class RoomSocket {
       socket.send(JSON.stringify(hello));
       this.onStatus("open");
     };
-    socket.onmessage = (message) => this.onFrame(JSON.parse(message.data));
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      if (frame.type === "ping") {
+        this.time.ping(frame.id, frame.at);
+        this.send({ type: "pong", id: frame.id });
+      } else if (frame.type === "clock") this.time.roundTrip(frame.id, frame.rtt);
+      else {
+        if (frame.type === "state" && frame.timer) this.time.frame(frame.timer.now);
+        this.onFrame(frame);
+      }
+    };
     socket.onclose = (event) => {
       if (this.closed || event.code === REFUSED) return;
       this.onStatus("lost");
