@@ -195,8 +195,9 @@ export function acting(view, actors) {
 export function turnText(view, legal, names, gt) {
   if (view.phase === "talk") return gt("turn_talk");
   if (view.phase === "deal") return legal.length ? gt("turn_deal") : gt("waiting_deal", { name: names[view.dealer] });
-  if (view.phase === "ask") return gt("turn_ask", { name: names[view.asker] });
-  if (view.phase === "answer") return gt("turn_answer", { name: names[view.answerer] });
+  const mine = (type) => legal.some((action) => action.type === type);
+  if (view.phase === "ask") return mine("ask") ? gt("turn_ask_you") : gt("turn_ask", { name: names[view.asker] });
+  if (view.phase === "answer") return mine("answer") ? gt("turn_answer_you") : gt("turn_answer", { name: names[view.answerer] });
   if (view.phase === "guess") return gt("spy_guessing", { name: names[view.revealed_spy] });
   if (view.phase === "accusation" || view.phase === "vote") return legal.length ? gt("turn_vote") : gt("turn_votes");
   if (view.phase === "nominate") return gt("time_is_up");
