@@ -49,7 +49,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       guess=${guess} setGuess=${setGuess} />
     ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} />`}
     ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`}
-    ${inRound && view.table && html`<p class="hint card">${gt("talk_aloud", { name: names[view.dealer] })}</p>`}
+    ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
     ${(moves.accuses.length > 0 || moves.reveal) &&
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
