@@ -101,3 +101,14 @@ def test_a_broken_file_of_ones_own_is_an_option_error(tmp_path: Path) -> None:
         GAME.parse_options([f"locations={path}"])
     with pytest.raises(OptionError, match="twice"):
         GAME.parse_options(["locations=Shed; shed"])
+
+
+def test_options_from_a_client_never_read_a_file(tmp_path: Path) -> None:
+    """Only the command line reads a file of locations: options a room is created with (JSON
+    from a browser) are taken as the text itself, so no one can make the server read a file."""
+    path = tmp_path / "secret.txt"
+    path.write_text("Secret place: Keeper\n", encoding="utf-8")
+    options = GAME.options_from_json({"locations": str(path), "rounds": 1})
+    assert options.locations == str(path)
+    names = [place["name"]["en"] for place in GAME.start(3, 1, options).view(0)["locations"]]
+    assert names[-1] == str(path) and "Secret place" not in names
