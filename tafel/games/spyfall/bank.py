@@ -10,10 +10,18 @@ way every time, whether an answer fits another location, with the chance the con
 for its specificity (a vague answer fits about a third of all places, a hint a handful, a
 specific one almost none). What people type is read by word overlap with each location's
 association words (`words`), in both languages, after a simple normalisation (`stems`).
+
+Nobody at a table knows for certain which of thirty places an answer fits: a listener judges it,
+and now and then misjudges (`seems`), a vague answer more often than a specific one, a place one
+is at oneself less often than a place one only imagines. `likelihoods` says, honestly, how much
+an answer that seems to fit a place (or not) should move a listener's belief in that place,
+given how often answers of that specificity fit places and how often listeners misjudge: a
+belief built from them is right as often as it claims.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 import unicodedata
@@ -44,6 +52,11 @@ LEVELS = (VAGUE, HINT, SPECIFIC)
 FIT_CHANCE = (1 / 3, 1 / 6, 1 / 30)
 """How likely an answer of each specificity fits a location other than its own: the content
 schema's "about a third of all places", "a handful", "almost only here" (of 30)."""
+MISREAD = (0.3, 0.2, 0.04)
+"""How often a listener misjudges whether an answer of each specificity fits a place: a vague
+answer is hard to place, a specific one is hardly ever misread."""
+KNOWN_MISREAD = (0.1, 0.05, 0.01)
+"""The same for the place one is at oneself, which one knows well."""
 
 STOP_WORDS = frozenset(
     {
@@ -187,6 +200,24 @@ def fit(text: str, location: str, level: int) -> bool:
     `location`: decided by a checksum of both, so always the same way."""
     draw = zlib.crc32(f"{location}\n{said(text)}".encode()) / 2**32
     return draw < FIT_CHANCE[level]
+
+
+def seems(text: str, location: str, level: int, fits: bool, listener: int, misread: float) -> bool:
+    """Whether an answer of that specificity seems to `listener` to fit `location` (`fits`:
+    whether it does): misjudged with chance `misread`, decided by a checksum of listener,
+    place and text, so the same listener judges the same way every time."""
+    draw = zlib.crc32(f"{listener}\n{location}\n{said(text)}".encode()) / 2**32
+    return fits != (draw < misread)
+
+
+@cache
+def likelihoods(level: int, misread: float) -> tuple[float, float]:
+    """How much likelier an answer of that specificity makes a place (in logs) when it seems to
+    fit there, and when it does not, against a place picked at random: the answer fits the
+    place the speaker is at, where it seems to fit unless misjudged, and fits any other place
+    with the chance of its specificity, where it may be misjudged too."""
+    elsewhere = FIT_CHANCE[level] * (1 - misread) + (1 - FIT_CHANCE[level]) * misread
+    return math.log((1 - misread) / elsewhere), math.log(misread / (1 - elsewhere))
 
 
 @dataclass(frozen=True)

@@ -493,6 +493,7 @@ class SpyfallState(State):
             else None,
             "accuser": accuser,
             "points": points,
+            "answers": sum(line["kind"] == "answer" for line in self.chat),
         }
         self.results.append(result)
         self.used.append(self.location)

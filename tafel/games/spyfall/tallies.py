@@ -13,7 +13,9 @@ CONVICTIONS = (Ending.SPY_CONVICTED.value, Ending.AGENT_CONVICTED.value)
 def round_tallies(results: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """`rounds`: rounds played; the rest are shares of them: `agents_won`, `spy_guessed_right`,
     `spy_guessed_wrong`, `accusation_ended` (a vote on an accusation made while the clock ran),
-    `time_ran_out` (the round went to nominations at time up) and `no_consensus`."""
+    `time_ran_out` (the round went to nominations at time up) and `no_consensus`; and
+    `answers_per_round`, the questions answered in a round on average (none at one table, where
+    the talk is aloud)."""
     rounds = len(results)
     counts = dict.fromkeys(
         (
@@ -39,4 +41,6 @@ def round_tallies(results: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         counts["no_consensus"] += ending is Ending.NO_CONSENSUS
     tallies: dict[str, float] = {"rounds": float(rounds)}
     tallies.update({name: count / rounds if rounds else 0.0 for name, count in counts.items()})
+    answers = sum(int(result.get("answers", 0)) for result in results)
+    tallies["answers_per_round"] = answers / rounds if rounds else 0.0
     return tallies

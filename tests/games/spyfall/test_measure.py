@@ -20,16 +20,16 @@ from .scenario import OWN
 RUNNER = CliRunner()
 
 
-def result(ending: str, accuser: int | None = None) -> dict[str, object]:
-    return {"ending": ending, "accuser": accuser}
+def result(ending: str, accuser: int | None = None, answers: int = 0) -> dict[str, object]:
+    return {"ending": ending, "accuser": accuser, "answers": answers}
 
 
 def test_tallies_are_shares_of_the_rounds_by_how_they_ended() -> None:
     tallies = round_tallies(
         [
-            result("spy_guessed"),
-            result("spy_guessed_wrong"),
-            result("spy_convicted", accuser=1),
+            result("spy_guessed", answers=4),
+            result("spy_guessed_wrong", answers=6),
+            result("spy_convicted", accuser=1, answers=10),
             result("agent_convicted", accuser=0),
             result("spy_convicted"),  # at time up
             result("no_consensus"),
@@ -45,8 +45,21 @@ def test_tallies_are_shares_of_the_rounds_by_how_they_ended() -> None:
         "accusation_ended": 2 / 8,
         "time_ran_out": 3 / 8,
         "no_consensus": 1 / 8,
+        "answers_per_round": 20 / 8,
     }
-    assert round_tallies([])["rounds"] == 0
+    assert round_tallies([])["rounds"] == round_tallies([])["answers_per_round"] == 0
+
+
+def test_a_round_counts_the_questions_answered_in_it() -> None:
+    state, _ = play(GAME, ["bot"] * 4, 3, Options(rounds=3))
+    assert all(result["answers"] >= 1 for result in state.results)
+    last = state.results[-1]["answers"]
+    assert last == sum(line["kind"] == "answer" for line in state.chat)
+    tallies = GAME.tallies(state)
+    mean = sum(result["answers"] for result in state.results) / 3
+    assert tallies["answers_per_round"] == pytest.approx(mean)
+    table, _ = play(GAME, ["bot"] * 4, 3, Options(rounds=1, table=True, minutes=1))
+    assert GAME.tallies(table)["answers_per_round"] == 0
 
 
 def test_every_round_ends_one_way_and_the_tallies_say_which() -> None:
