@@ -53,6 +53,10 @@ class Action:
     """
 
     kind: ClassVar[str]
+    race: ClassVar[bool] = False
+    """True for an action several seats may take in answer to the same change, where the
+    quickest wins (a slap in Tornado Alert!). The server decides such races by reaction time
+    rather than by which message reached it first; the rules stay as they are."""
 
     def to_json(self) -> Json:
         data: Json = {"type": self.kind}
@@ -245,6 +249,11 @@ class Game(ABC):
         if action not in self._index:
             raise IllegalAction("malformed_action")
         return action
+
+    @property
+    def has_races(self) -> bool:
+        """Whether any of the game's actions is a race: then the server keeps clocks for it."""
+        return any(action.race for action in self.actions)
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["en"])
