@@ -12,6 +12,8 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tafel.server.clock import RoundTrips
+
 CLOSE_REFUSED = 4403
 """The websocket close code for a pass that is not (or no longer) valid."""
 
@@ -23,6 +25,10 @@ class Connection:
         self.lang = lang
         self.frames: asyncio.Queue[str | int] = asyncio.Queue()
         """Text frames to send, or a close code that ends the connection."""
+        self.trips = RoundTrips()
+        self.state_sent = 0.0
+        """When the last state frame was queued: a tab that connects after a reveal sees it
+        no earlier than that."""
 
     def send(self, frame: str) -> None:
         self.frames.put_nowait(frame)

@@ -15,6 +15,7 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.errors import RoomError
 from tafel.server.room import LOBBY, PLAYING, Room
+from tafel.server.room_options import room_options_to_json, split_options
 from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
 
@@ -51,7 +52,8 @@ class Rooms:
                 "bad_players", game=game.id, least=game.min_players, most=game.max_players
             )
         try:
-            chosen = game.options_from_json(options if isinstance(options, dict) else {})
+            own, room_options = split_options(game, options if isinstance(options, dict) else {})
+            chosen = game.options_from_json(own)
             game.start(players, 0, chosen)  # options that depend on the player count
         except (OptionError, ValueError) as error:
             raise RoomError("bad_options", reason=str(error)) from None
@@ -63,7 +65,13 @@ class Rooms:
         seats += [StoredSeat(seat) for seat in range(1, players)]
         while True:
             stored = StoredRoom(
-                new_code(), game.id, players, game.options_to_json(chosen), 0, LOBBY, seats
+                new_code(),
+                game.id,
+                players,
+                {**game.options_to_json(chosen), **room_options_to_json(room_options)},
+                0,
+                LOBBY,
+                seats,
             )
             if self.store.create_room(stored):
                 break

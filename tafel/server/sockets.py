@@ -6,6 +6,12 @@ From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
 To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `state` (its view, its
 legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid;
 the socket then closes).
+
+A game with race actions (`Game.has_races`) adds its clocks: the server sends `ping` (`id`, its
+clock `at` in ms), the tab answers at once with `{"type": "pong", "id": ...}` and is told its round
+trip in `clock` (`id`, `rtt` in ms). A state in which seats race carries `reveal_at` (ms on the
+server's clock), an `act` of a race action carries `reaction` (ms from the tab's own reveal), and
+`slap` tells each slapper how their slap went (`tafel.server.races`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,10 @@ log = logging.getLogger("tafel.server")
 
 HELLO_SECONDS = 15.0
 """How long a tab may take to say hello before the socket is closed."""
+PINGS_FIRST = 5
+"""Pings sent in quick succession when a tab connects, so its clock is known before it plays."""
+PING_SECONDS = (0.1, 2.0)
+"""The pause after each of the first pings, and after every later one."""
 
 
 async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
@@ -48,6 +58,7 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     connection = Connection(socket, seat, lang)
     room.connect(connection)
     pump = asyncio.create_task(connection.pump())
+    pinger = asyncio.create_task(ping(connection)) if room.game.has_races else None
     try:
         while socket.client_state == WebSocketState.CONNECTED:
             message = await socket.receive()
@@ -56,5 +67,18 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
             room.receive(connection, message.get("text") or "")
     finally:
         pump.cancel()
+        if pinger is not None:
+            pinger.cancel()
         room.disconnect(connection)
         rooms.release(room)
+
+
+async def ping(connection: Connection) -> None:
+    """Ping the tab for its round trip and its clock, until the connection ends."""
+    loop = asyncio.get_running_loop()
+    sent = 0
+    while True:
+        now = loop.time()
+        connection.send_json({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
+        sent += 1
+        await asyncio.sleep(PING_SECONDS[sent >= PINGS_FIRST])

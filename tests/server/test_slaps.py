@@ -3,6 +3,7 @@ slaps as an honest client would (or forges its reaction). All times are passed i
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pytest
@@ -77,7 +78,7 @@ def test_within_the_window_the_order_is_the_order_of_reactions(
     ruling = arbitrate(slaps, FAIR, Rng(3))
     assert ruling.refused == {}
     reactions = [s.reaction for s in ruling.order]
-    for earlier, later in zip(reactions, reactions[1:], strict=False):
+    for earlier, later in itertools.pairwise(reactions):
         assert earlier <= later + FAIR.tie
 
 
