@@ -41,6 +41,8 @@ class NewRoom(BaseModel):
     game: str
     players: int
     options: dict[str, Any] = {}
+    room_options: dict[str, Any] = {}
+    """How the room decides slaps, for a game with race actions (`/api/games` lists them)."""
     name: str
 
 
@@ -99,7 +101,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> Json:
-        room, token = rooms.create(body.game, body.players, body.options, body.name)
+        room, token = rooms.create(
+            body.game, body.players, body.options, body.name, body.room_options
+        )
         return {"room": room.summary(), "seat": 0, "token": token}
 
     @app.get("/api/rooms/{code}")

@@ -36,7 +36,7 @@ from tafel.server.bots import BotPace, RoomBots
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
-from tafel.server.room_options import room_options_to_json, split_options
+from tafel.server.room_options import read_room_options, room_options_to_json
 from tafel.server.seats import (
     NAME_LENGTH,
     SeatHolder,
@@ -46,7 +46,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
-from tafel.store import Store, StoredMatch, StoredRoom, StoredSeat
+from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
 
@@ -83,8 +83,9 @@ class Room:
         self.code = stored.code
         self.game = game
         self.players = stored.players
-        own, self.room_options = split_options(game, stored.options)
+        own = {k: v for k, v in stored.options.items() if k != ROOM_OPTIONS}
         self.options = game.options_from_json(own)
+        self.room_options = read_room_options(game, stored.options.get(ROOM_OPTIONS, {}))
         self.races = (
             None
             if self.room_options is None
@@ -369,10 +370,8 @@ class Room:
             "code": self.code,
             "game": self.game.id,
             "players": self.players,
-            "options": {
-                **self.game.options_to_json(self.options),
-                **room_options_to_json(self.room_options),
-            },
+            "options": self.game.options_to_json(self.options),
+            "room_options": room_options_to_json(self.room_options),
             "status": self.status,
             "host": self.host,
             "matches": self.matches,

@@ -1,19 +1,20 @@
 """Options of a room rather than of its game: how the room decides slap races.
 
-They are offered only for games with race actions (`Game.has_races`), and kept with the game's
-options in the room's stored options; the match's record holds the game's options alone, since
-the room's never change what the engine does, only the order in which slaps are given to it.
+They are offered only for games with race actions (`Game.has_races`), and kept in the room's
+stored options under `ROOM_OPTIONS`; a match's record holds the game's options alone, since the
+room's never change what the engine does, only the order in which slaps are given to it.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tafel.engine import Game, Json
-from tafel.engine.options import option_name, options_from_json, options_to_json
+from tafel.engine import Game, Json, OptionError
+from tafel.engine.options import options_from_json, options_to_json
 from tafel.server.slaps import SlapRules
+from tafel.store import ROOM_OPTIONS
 
 
 @dataclass(frozen=True)
@@ -46,17 +47,23 @@ class RoomOptions:
         return SlapRules(mode=self.slaps, window=self.slap_window / 1000)
 
 
-NAMES = frozenset(option_name(f) for f in dataclasses.fields(RoomOptions))
-
-
-def split_options(game: Game, data: dict[str, Any]) -> tuple[Json, RoomOptions | None]:
-    """The game's options and the room's (None for a game without races: it has none) from
-    one mapping, as sent or stored. Raises `OptionError` for a value either refuses."""
+def read_room_options(game: Game, data: Mapping[str, Any]) -> RoomOptions | None:
+    """A room's options from their JSON; None for a game without races, which has none.
+    Raises `OptionError` for an unknown option or a value it cannot take."""
     if not game.has_races:
-        return data, None
-    own = {name: value for name, value in data.items() if name not in NAMES}
-    room = {name: value for name, value in data.items() if name in NAMES}
-    return own, options_from_json(RoomOptions, room)
+        if data:
+            raise OptionError(f"{game.id} has no room options")
+        return None
+    options: RoomOptions = options_from_json(RoomOptions, data)
+    return options
+
+
+def stored_options(game: Game, options: Any, room: RoomOptions | None) -> Json:
+    """The game's options and the room's, as the store keeps them."""
+    stored = game.options_to_json(options)
+    if room is not None:
+        stored[ROOM_OPTIONS] = options_to_json(room)
+    return stored
 
 
 def room_options_to_json(options: RoomOptions | None) -> Json:

@@ -15,7 +15,7 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.errors import RoomError
 from tafel.server.room import LOBBY, PLAYING, Room
-from tafel.server.room_options import room_options_to_json, split_options
+from tafel.server.room_options import read_room_options, stored_options
 from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
 
@@ -43,7 +43,12 @@ class Rooms:
         return game
 
     def create(
-        self, game_id: object, players: object, options: object, name: object
+        self,
+        game_id: object,
+        players: object,
+        options: object,
+        name: object,
+        room_options: object = None,
     ) -> tuple[Room, str]:
         """A new room in its lobby; its creator is the host and takes the first seat."""
         game = self.find_game(game_id)
@@ -52,8 +57,8 @@ class Rooms:
                 "bad_players", game=game.id, least=game.min_players, most=game.max_players
             )
         try:
-            own, room_options = split_options(game, options if isinstance(options, dict) else {})
-            chosen = game.options_from_json(own)
+            chosen = game.options_from_json(options if isinstance(options, dict) else {})
+            ours = read_room_options(game, room_options if isinstance(room_options, dict) else {})
             game.start(players, 0, chosen)  # options that depend on the player count
         except (OptionError, ValueError) as error:
             raise RoomError("bad_options", reason=str(error)) from None
@@ -68,7 +73,7 @@ class Rooms:
                 new_code(),
                 game.id,
                 players,
-                {**game.options_to_json(chosen), **room_options_to_json(room_options)},
+                stored_options(game, chosen, ours),
                 0,
                 LOBBY,
                 seats,

@@ -38,7 +38,7 @@ class SlapRules:
     """Seconds the room waits, after the first slap arrives, for slower connections' slaps."""
     tie: float = 0.015
     """Reactions this close are too close to call: their order is drawn."""
-    slack: float = 0.03
+    slack: float = 0.05
     """What the check of a reaction allows for jitter on the way and in the clock estimate."""
 
 
