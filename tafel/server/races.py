@@ -156,7 +156,9 @@ class Races:
         else:
             key = "slap_counted"
         text = SERVER_CATALOG.text(lang, key, **params)
-        connection.send_json(outcome(slap.seat, key, text, slap, winner))
+        frame = outcome(slap.seat, key, text, slap, winner)
+        frame["behind_ms"] = params.get("behind")
+        connection.send_json(frame)
 
 
 def outcome(seat: Seat, key: str, text: str, slap: Slap, winner: Slap | None) -> dict[str, object]:
@@ -169,4 +171,5 @@ def outcome(seat: Seat, key: str, text: str, slap: Slap, winner: Slap | None) ->
         "won": winner is slap,
         "reaction_ms": round(1000 * slap.reaction),
         "winner": None if winner is None else winner.seat,
+        "behind_ms": None,
     }
