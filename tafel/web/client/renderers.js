@@ -1,6 +1,7 @@
 // One renderer per game, loaded when a room of that game opens. A renderer module exports
-// `Board({view, legal, act, names, you, gt, busy})`, which draws the view and makes the legal
-// actions clickable, `describeEvent(event, names, gt)`, a line for the list of last moves, and
+// `Board({view, legal, act, names, you, gt, busy, race, slap})`, which draws the view and makes
+// the legal actions clickable (a game with race actions sends them with `race(pick)`, where
+// `pick(legal)` finds the race action, and shows `slap`, how the seat's last slap went), `describeEvent(event, names, gt)`, a line for the list of last moves, and
 // may export `scoreText(view, seat, gt)`, how a final score reads.
 
 import { useEffect, useState } from "./vendor/preact-htm.js";
@@ -9,6 +10,7 @@ const RENDERERS = {
   "add-vantage": () => import("./games/add-vantage.js"),
   "tony-tino": () => import("./games/tony-tino.js"),
   maillot: () => import("./games/maillot.js"),
+  "tornado-alert": () => import("./games/tornado-alert.js"),
 };
 
 export function hasRenderer(gameId) {

@@ -1,4 +1,7 @@
 // A room: its websocket, then the lobby, the game or its end, as the room's status says.
+// A state in which seats race (a slap) comes with `reveal_at`, a moment on the server's clock:
+// it is held until then, so every tab shows it at once, and a race action says how many
+// milliseconds after this tab showed it the player acted (before it: a false start).
 
 import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
 import { api, passes } from "./api.js";
@@ -26,14 +29,30 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [missing, setMissing] = useState(null);
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [slap, setSlap] = useState(null);
   const socket = useRef(null);
+  const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
+  const shown = useRef(null); // { n, at }: when the state on screen was revealed here
 
   useEffect(() => {
     const opened = new RoomSocket(code, pass?.token, lang, {
       onFrame: (received) => {
         if (received.type === "room") setRoom(received.room);
         else if (received.type === "state") {
-          onState(received);
+          clearTimeout(held.current?.timer);
+          held.current = null;
+          const reveal = received.reveal_at == null ? null : opened.clock.local(received.reveal_at);
+          const show = () => {
+            held.current = null;
+            shown.current = { n: received.n, at: performance.now() };
+            onState(received);
+            setBusy(false);
+          };
+          const wait = reveal === null ? 0 : reveal - performance.now();
+          if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
+          else show();
+        } else if (received.type === "slap") {
+          setSlap(received);
           setBusy(false);
         } else if (received.type === "error") {
           setNotice(received.message);
@@ -49,7 +68,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
       onStatus: (status) => setOnline(status === "open"),
     });
     socket.current = opened;
-    return () => opened.close();
+    return () => {
+      clearTimeout(held.current?.timer);
+      opened.close();
+    };
   }, [code, pass?.token]);
 
   useEffect(() => socket.current?.setLang(lang), [lang]);
@@ -71,11 +93,29 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   } else if (room.status === "closed") {
     body = html`<main class="card"><p>${t("room_closed")}</p><button onClick=${() => navigate("/")}>${t("home")}</button></main>`;
   } else if (frame) {
+    const send = (action, shownFrame, at) => {
+      const message = { type: "act", action, n: shownFrame.n };
+      if (shownFrame.reveal_at != null) message.reaction = performance.now() - at;
+      return socket.current.send(message);
+    };
     const act = (action) => {
-      if (socket.current.send({ type: "act", action, n: frame.n })) setBusy(true);
+      if (send(action, frame, shown.current?.n === frame.n ? shown.current.at : performance.now())) {
+        setBusy(true);
+      }
+    };
+    // A race action picked from the state on screen, or from one still held back: that one
+    // goes with a negative reaction, and the server refuses it as a false start.
+    const race = (pick) => {
+      const waiting = held.current;
+      const early = waiting && pick(waiting.frame.legal);
+      if (early) send(early, waiting.frame, waiting.at);
+      else {
+        const action = pick(busy ? [] : frame.legal);
+        if (action) act(action);
+      }
     };
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
-      setPass=${setPass} act=${act} busy=${busy} fail=${fail} />`;
+      setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -87,7 +127,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, busy, fail }) {
+function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail }) {
   const renderer = useRenderer(game.id);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
@@ -127,7 +167,7 @@ function Table({ room, game, frame, log, pass, setPass, act, busy, fail }) {
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
-      names=${names} you=${you} gt=${gt} busy=${busy} />
+      names=${names} you=${you} gt=${gt} busy=${busy} race=${race} slap=${slap} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>

@@ -1,5 +1,8 @@
 // The websocket of one room: says hello with the seat's pass, hands every frame on, and comes
-// back by itself after a dropped connection (the server sends the seat's view again).
+// back by itself after a dropped connection (the server sends the seat's view again). The
+// server's pings are answered here at once, and keep `clock`, the offset to the server's clock.
+
+import { ServerClock } from "./clock.js";
 
 export const REFUSED = 4403;
 
@@ -12,6 +15,7 @@ export class RoomSocket {
     this.onStatus = onStatus;
     this.wait = 500;
     this.closed = false;
+    this.clock = new ServerClock();
     this.open();
   }
 
@@ -21,12 +25,20 @@ export class RoomSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.wait = 500;
+      this.clock.reset();
       const hello = { type: "hello", lang: this.lang };
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));
       this.onStatus("open");
     };
-    socket.onmessage = (message) => this.onFrame(JSON.parse(message.data));
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      if (frame.type === "ping") {
+        this.clock.pinged(frame);
+        this.send({ type: "pong", id: frame.id });
+      } else if (frame.type === "clock") this.clock.measured(frame);
+      else this.onFrame(frame);
+    };
     socket.onclose = (event) => {
       if (this.closed || event.code === REFUSED) return;
       this.onStatus("lost");
