@@ -41,6 +41,12 @@ class Entry:
     """The tab to tell the outcome; None for a bot."""
 
 
+def lead(round_trips: list[float]) -> float:
+    """How long after a change its reveal comes: once the slowest connected person's tab has
+    it, but no longer than `MAX_LEAD`."""
+    return min(MAX_LEAD, max(round_trips, default=0.0) / 2 + MARGIN)
+
+
 class Races:
     def __init__(
         self,
@@ -64,8 +70,7 @@ class Races:
     def schedule(self, now: float, round_trips: list[float]) -> float:
         """The reveal of a new state that seats race in, after the connected people's tabs
         have it."""
-        lead = min(MAX_LEAD, max(round_trips, default=0.0) / 2 + MARGIN)
-        self.reveal = now + lead
+        self.reveal = now + lead(round_trips)
         return self.reveal
 
     def clear(self) -> None:

@@ -18,7 +18,9 @@ from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page
 pytestmark = pytest.mark.timeout(300)
 
 
-def play_round(pages: list[Page], rng: random.Random, shots: Path, seconds: float = 200) -> set[str]:
+def play_round(
+    pages: list[Page], rng: random.Random, shots: Path, seconds: float = 200
+) -> set[str]:
     """Until every page shows the end of the round: slap when offered (space bar or a tap),
     else lay a random card when it is one's turn. The outcomes of slaps seen on the way."""
     deadline = time.monotonic() + seconds

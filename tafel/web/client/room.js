@@ -47,6 +47,11 @@ export function RoomScreen({ code, lang, switchLang, games }) {
             shown.current = { n: received.n, at: performance.now() };
             onState(received);
             setBusy(false);
+            // A reaction runs from the frame that draws the state, not from when it was given to
+            // the page: up to a frame (16 ms) later, which would otherwise count against the player.
+            requestAnimationFrame((frameStart) => {
+              if (shown.current.n === received.n) shown.current.at = Math.max(shown.current.at, frameStart);
+            });
           };
           const wait = reveal === null ? 0 : reveal - performance.now();
           if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
