@@ -26,8 +26,7 @@ MAX_LEAD = 0.25
 """The reveal waits for no tab longer than this: a tab further away shows the state when it
 comes, and its player's reaction is measured from then."""
 UNKNOWN_ROUND_TRIP = 0.5
-"""A tab that has not answered a ping yet is allowed this round trip: a lenient check for the
-moment between connecting and the first pong."""
+"""What the reveal allows for a tab that has not answered a ping yet (it waits `MAX_LEAD`)."""
 
 TOO_LATE = "too_late"
 """The engine's refusal of a race action another one came before."""

@@ -265,14 +265,15 @@ class Room:
         elif action.race and races.reveal is not None:
             if not isinstance(reaction, int | float) or isinstance(reaction, bool):
                 raise RoomError("reaction_needed")
+            trip = connection.trips.best()
+            if trip is None:
+                # Without a round trip a reaction cannot be checked: taking one on trust would
+                # let a tab that never answers pings claim any reaction it likes.
+                raise RoomError("slap_no_clock", 409)
             match.state.check(seat, action)
             now = asyncio.get_running_loop().time()
             slap = Slap(
-                seat,
-                float(reaction) / 1000,
-                now,
-                max(races.reveal, connection.state_sent),
-                connection.trips.best() or UNKNOWN_ROUND_TRIP,
+                seat, float(reaction) / 1000, now, max(races.reveal, connection.state_sent), trip
             )
             races.submit(Entry(slap, action, connection), self.slap_seed, self.display_names())
         elif races.open:

@@ -144,3 +144,21 @@ def test_the_reveal_waits_for_the_slowest_tab_but_not_for_ever() -> None:
     assert lead([]) == pytest.approx(0.015)
     assert lead([0.02, 0.2]) == pytest.approx(0.115)
     assert lead([2.0]) == pytest.approx(0.25)
+
+
+def test_a_slap_from_a_tab_that_never_answered_a_ping_is_refused(client: TestClient) -> None:
+    code, host = new_room(client, "tornado-alert", 2)
+    other = take_seat(client, code, 1, "Bob")
+    start(client, code, host)
+    with open_tab(client, code, host) as ann, client.websocket_connect(f"/ws/{code}") as bob:
+        bob.send_json({"type": "hello", "token": other})
+        state = ann.next("state")
+        card = next(c["kind"] for c in state["view"]["hand"] if c["value"] > 0)
+        ann.act({"type": "play", "card": card}, state["n"])
+        frame = bob.receive_json()
+        while frame["type"] != "state" or frame["n"] != 1:  # pings go unanswered
+            frame = bob.receive_json()
+        bob.send_json({"type": "act", "action": CLAIMS[0].to_json(), "n": 1, "reaction": 250})
+        while frame["type"] != "error":
+            frame = bob.receive_json()
+        assert frame["key"] == "slap_no_clock"
