@@ -360,7 +360,8 @@ def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
     columns = {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
     columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
     if "slaps" in result:
-        columns |= {"slaps": "{}", "slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
+        columns |= {"slaps": "{}", "slaps_refused": "{}"}
+        columns |= {"slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
         columns |= {"slap_wait_p99_ms": "{:.1f}"}
     for column in columns:
         table.add_column(SERVER_COLUMNS[column], justify="right")
@@ -375,6 +376,7 @@ SERVER_COLUMNS = {
     "p50_ms": "p50 ms",
     "p99_ms": "p99 ms",
     "slaps": "slaps",
+    "slaps_refused": "refused",
     "slap_p50_ms": "slap p50 ms",
     "slap_p99_ms": "slap p99 ms",
     "slap_wait_p99_ms": "wait p99 ms",

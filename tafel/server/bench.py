@@ -53,6 +53,8 @@ class ServerBench:
     slaps: list[tuple[float, float]] | None = None
     """In a game with races: per slap, seconds from its reveal and from its sending to its
     result."""
+    refused: int = 0
+    """Honest slaps the server refused outright (as false starts, forged or untimed)."""
 
     def to_json(self) -> dict[str, Any]:
         report = {
@@ -66,6 +68,7 @@ class ServerBench:
             revealed = [from_reveal for from_reveal, _ in self.slaps]
             waited = [from_sending for _, from_sending in self.slaps]
             report["slaps"] = len(self.slaps)
+            report["slaps_refused"] = self.refused
             report["slap_p50_ms"] = percentile(revealed, 0.5)
             report["slap_p99_ms"] = percentile(revealed, 0.99)
             report["slap_wait_p99_ms"] = percentile(waited, 0.99)
@@ -147,6 +150,7 @@ async def client(
     players: int,
     latencies: list[float],
     slaps: list[tuple[float, float]],
+    refusals: list[str],
     ready: asyncio.Barrier,
 ) -> None:
     """One seat, until cancelled: a random legal action whenever its view allows one; in a game
@@ -156,7 +160,7 @@ async def client(
     url = base.replace("http", "ws", 1) + f"/ws/{room.code}"
     async with connect(url, max_size=None) as connection:
         game = get_game(room.game)
-        racer = Racer(game, rng, connection, slaps) if game.has_races else None
+        racer = Racer(game, rng, connection, slaps, refusals) if game.has_races else None
         await connection.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
         await ready.wait()
         try:
@@ -201,9 +205,10 @@ def rematch(base: str, room: RoomRun) -> None:
 async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: float) -> ServerBench:
     latencies: list[float] = []
     slaps: list[tuple[float, float]] = []
+    refusals: list[str] = []
     ready = asyncio.Barrier(len(runs) * players + 1)
     tasks = [
-        asyncio.create_task(client(base, run, seat, players, latencies, slaps, ready))
+        asyncio.create_task(client(base, run, seat, players, latencies, slaps, refusals, ready))
         for run in runs
         for seat in range(players)
     ]
@@ -220,7 +225,9 @@ async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: flo
     if failures:
         raise RuntimeError(f"{len(failures)} bench clients failed: {failures[0]!r}")
     races = get_game(runs[0].game).has_races if runs else False
-    return ServerBench(len(runs), len(tasks), len(done), elapsed, done, slapped if races else None)
+    return ServerBench(
+        len(runs), len(tasks), len(done), elapsed, done, slapped if races else None, len(refusals)
+    )
 
 
 def bench_server(

@@ -22,6 +22,7 @@ SLAP_SHARE = 0.7
 """How often a tab that may slap does."""
 REACTION = (0.15, 0.4)
 """A slap's reaction time, seconds, drawn uniformly."""
+REFUSALS = ("slap_false_start", "slap_forged", "slap_no_clock")
 THINK = 0.6
 """Seconds after a reveal before the seat due to play lays its card: slaps come first."""
 
@@ -33,6 +34,8 @@ class Racer:
     connection: ClientConnection
     slaps: list[tuple[float, float]]
     """Per slap result received: seconds from the reveal, and from the slap being sent."""
+    refusals: list[str]
+    """Why the server refused slaps outright: an honest tab should see none."""
     pings: dict[int, tuple[float, float]] = field(default_factory=dict)
     best_rtt: float = float("inf")
     offset: float = 0.0
@@ -55,6 +58,8 @@ class Racer:
             if sent is not None and rtt <= self.best_rtt:
                 self.best_rtt, self.offset = rtt, sent + rtt / 2 - received
         elif kind == "slap":
+            if frame["key"] in REFUSALS:
+                self.refusals.append(frame["key"])
             if self.slapped is not None:
                 reveal, sent = self.slapped
                 self.slaps.append((now - reveal, now - sent))

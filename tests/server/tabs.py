@@ -92,6 +92,15 @@ class Tab:
             if frame["type"] == kind:
                 return frame
 
+    def settled(self, latest: int) -> bool:
+        """After acting: True once a newer state came, False if the action was refused."""
+        while True:
+            frame = self.receive()
+            if frame["type"] == "state" and frame["n"] > latest:
+                return True
+            if frame["type"] == "error" or (frame["type"] == "slap" and frame["winner"] is None):
+                return False
+
     @property
     def n(self) -> int:
         return -1 if self.state is None else int(self.state["n"])
@@ -129,7 +138,9 @@ def open_tab(
 
 def play_out(tabs: dict[int, Tab], rng: random.Random, limit: int = 5000) -> Json:
     """The people at `tabs` play random legal actions to the end (bots play on the server);
-    the final state frame of the first tab. Every action brings every tab one state frame."""
+    the final state frame of the first tab. Every action brings every tab one state frame,
+    unless it is refused: a slap the server could not take (its clock not yet known, or a
+    loaded machine delaying it past what its round trip allows) is made again."""
     for tab in tabs.values():
         if tab.state is None:
             tab.next("state")
@@ -144,8 +155,11 @@ def play_out(tabs: dict[int, Tab], rng: random.Random, limit: int = 5000) -> Jso
             return first
         movers = [seat for seat, tab in tabs.items() if tab.legal]
         if movers:
-            tab = tabs[rng.choice(movers)]
-            tab.act(rng.choice(tab.legal), latest)
+            mover = tabs[rng.choice(movers)]
+            mover.act(rng.choice(mover.legal), latest)
+            if not mover.settled(latest):
+                continue
         for tab in tabs.values():
-            tab.next("state")
+            if tab.n <= latest:
+                tab.next("state")
     raise AssertionError("the game did not end")

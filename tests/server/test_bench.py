@@ -42,7 +42,9 @@ def test_bench_server_with_a_game_of_races_reports_the_time_from_reveal_to_resul
     result = bench("--game", "tornado-alert", "--rooms", "1", "--seconds", "3", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert {"slaps", "slap_p50_ms", "slap_p99_ms", "slap_wait_p99_ms"} <= set(report)
+    assert {"slaps", "slaps_refused", "slap_p50_ms", "slap_p99_ms", "slap_wait_p99_ms"} <= set(
+        report
+    )
     if report["slaps"]:
         assert 0 < report["slap_p50_ms"] <= report["slap_p99_ms"]
 

@@ -67,13 +67,21 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
   remember(view);
 
   useEffect(() => {
+    if (!race) return undefined; // a replay: nothing to slap
+    // Space slaps wherever the focus is, and never presses a focused button (a card just laid).
+    const space = (event) => event.key === " " && !event.target.closest?.("input, textarea, select");
     const onKey = (event) => {
-      if (event.key !== " " || event.target.closest?.("input, textarea, select")) return;
+      if (!space(event)) return;
       event.preventDefault();
-      race(pickClaim);
+      if (!event.repeat) race(pickClaim);
     };
+    const onKeyUp = (event) => space(event) && event.preventDefault();
     addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
+    addEventListener("keyup", onKeyUp);
+    return () => {
+      removeEventListener("keydown", onKey);
+      removeEventListener("keyup", onKeyUp);
+    };
   }, [race]);
 
   const seats = view.score_piles.map((_, seat) => seat);
@@ -98,6 +106,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
         <span class="count">${gt("label.play_pile", { count: view.play_pile.length })}</span>
       </div>
       ${you !== null &&
+      race &&
       !deciding &&
       html`<button class=${`slap-target ${claim ? "legal" : ""}`} onClick=${() => race(pickClaim)}>
         <strong>${gt("slap")}</strong>
