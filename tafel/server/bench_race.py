@@ -77,12 +77,16 @@ class Racer:
         others = [a for a in legal if a not in races]
         if races and self.rng.random() < SLAP_SHARE:
             reaction = self.rng.uniform(*REACTION)
-            message = {"type": "act", "action": races[0], "n": n, "reaction": 1000 * reaction}
 
             async def slap() -> None:
+                # The reaction as measured when sent: a busy loop may send it late.
                 if self.latest == n:
-                    self.slapped = (reveal, asyncio.get_running_loop().time())
-                    await self.send(message)
+                    sent = asyncio.get_running_loop().time()
+                    self.slapped = (reveal, sent)
+                    measured = 1000 * (sent - reveal)
+                    await self.send(
+                        {"type": "act", "action": races[0], "n": n, "reaction": measured}
+                    )
 
             self.later(reveal + reaction - now, slap)
         if others:

@@ -2,8 +2,9 @@
 
 The server pings each tab of a game with races; the tab answers at once. The server measures
 the round trip on its own clock (the tab cannot make it look shorter than it is) and tells the
-tab, which uses the same exchange to estimate its offset to the server's clock. Both keep the
-shortest of the last few round trips: the sample least disturbed by queues on the way.
+tab, which uses the same exchange to estimate its offset to the server's clock from the shortest
+of the last few round trips: the sample least disturbed by queues on the way. A slap's reaction
+is checked against the longest of them: any delay the connection has shown is possible.
 
 Pure: the times are passed in.
 """
@@ -44,3 +45,8 @@ class RoundTrips:
     def best(self) -> float | None:
         """The shortest recent round trip; None before any ping was answered."""
         return min(self.samples) if self.samples else None
+
+    def worst(self) -> float | None:
+        """The longest recent round trip: how long a message on this connection has been seen
+        to take, waits in the server's own queue included. None before any ping was answered."""
+        return max(self.samples) if self.samples else None

@@ -112,6 +112,12 @@ class Races:
             except IllegalAction as error:
                 self.tell(by_seat[slap.seat], ruling, winner, names, error)
                 continue
+            except RoomError as error:  # the store failed: nothing changed
+                connection = by_seat[slap.seat].connection
+                if connection is not None:
+                    text = error.message(connection.lang)
+                    connection.send_json(outcome(slap.seat, error.key, text, slap, None))
+                continue
             winner = winner or slap
             self.tell(by_seat[slap.seat], ruling, winner, names, None)
         for seat, key in ruling.refused.items():

@@ -265,7 +265,7 @@ class Room:
         elif action.race and races.reveal is not None:
             if not isinstance(reaction, int | float) or isinstance(reaction, bool):
                 raise RoomError("reaction_needed")
-            trip = connection.trips.best()
+            trip = connection.trips.worst()
             if trip is None:
                 # Without a round trip a reaction cannot be checked: taking one on trust would
                 # let a tab that never answers pings claim any reaction it likes.

@@ -116,3 +116,5 @@ class Rooms:
     def stop(self) -> None:
         for room in self.rooms.values():
             room.bots.stop()
+            if room.races is not None:
+                room.races.stop()

@@ -8,9 +8,10 @@ after the first, and this module decides their order:
 - a slap before the reveal is a false start, and refused;
 - a claimed reaction that the slapper's connection makes impossible is refused as forged: the
   time left for the slap's way to the server (its arrival, less the moment its player could
-  first see the reveal, less the reaction) must lie between nothing and one round trip of that
-  connection, give or take `slack` for jitter. A client can therefore claim at most about half
-  its own round trip less than it took: the limit of what a server can check;
+  first see the reveal, less the reaction) must lie between nothing and the longest recent round
+  trip of that connection, give or take `slack` for jitter. A client can therefore claim less
+  than it took by no more than that round trip less its slap's own way (about half a round trip
+  on a steady connection), and `slack`: the limit of what a server can check;
 - the others are ranked by reaction time (or, in arrival mode, by arrival); reactions within
   `tie` of each other are put in an order drawn from the given generator, so a record of the
   match still says everything: the engine is given the slaps one by one in the order decided
@@ -53,7 +54,7 @@ class Slap:
     """The earliest moment its player could see the reveal: the scheduled reveal, or when the
     frame was sent if that was later (a tab that connected after the reveal)."""
     round_trip: float
-    """The best recent round trip of the slapper's connection (0 for a bot on the server)."""
+    """The longest recent round trip of the slapper's connection (0 for a bot on the server)."""
 
 
 @dataclass(frozen=True)
