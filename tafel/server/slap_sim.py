@@ -4,7 +4,7 @@ mode, with simulated tabs 20-150 ms away.
 Each race takes 2 to 4 tabs. A tab's way to the server and back takes its base latency plus a
 jitter per message; its clock offset is estimated from 8 pings as the browser client does
 (`tafel/web/client/clock.js`: the sample with the shortest round trip), and the server keeps the
-same shortest round trip (`RoundTrips`). The server schedules the reveal as a room does
+round trips as a room does (`RoundTrips`). The server schedules the reveal as a room does
 (`races.lead`); each tab shows the card at that moment by its own clock, or when the frame
 comes if later; its player reacts, and the screen adds up to 4 ms between the frame measured
 from and the moment the player saw it. The slaps that reach the server within the
@@ -66,7 +66,9 @@ class Tab:
     offset_error: float
     """How much later than the server's moment this tab's clock shows a scheduled moment."""
     round_trip: float
-    """The shortest of its ping round trips, as the server keeps it."""
+    """The shortest of its ping round trips: what the reveal waits for."""
+    longest: float
+    """The longest of them: what its slaps are checked against."""
 
 
 def way(rng: Rng, latency: float) -> float:
@@ -90,8 +92,9 @@ def connect(rng: Rng) -> Tab:
         error = trip / 2 - down
         if best is None or trip < best[0]:
             best = (trip, error)
-    assert best is not None and trips.best() is not None
-    return Tab(latency, -best[1], trips.best() or 0.0)
+    shortest, longest = trips.best(), trips.worst()
+    assert best is not None and shortest is not None and longest is not None
+    return Tab(latency, -best[1], shortest, longest)
 
 
 def reaction(rng: Rng) -> float:
@@ -112,7 +115,7 @@ def race(rng: Rng, rules: dict[str, SlapRules]) -> tuple[dict[str, bool], bool, 
         shown = max(reveal + tab.offset_error, way(rng, tab.latency))
         painted = PAINT * rng.random()
         arrived = shown + painted + reacted + way(rng, tab.latency)
-        slaps.append(Slap(seat, painted + reacted, arrived, reveal, tab.round_trip))
+        slaps.append(Slap(seat, painted + reacted, arrived, reveal, tab.longest))
     ordered = sorted(reactions)
     faster = reactions.index(ordered[0])
     clear = ordered[1] - ordered[0] > SlapRules().tie
