@@ -150,9 +150,9 @@ def play(
         bool,
         typer.Option(
             "--realtime/--no-realtime",
-            help="Games where several may act at once (Tornado Alert!): single keys at any "
-            "moment and bots on their reaction times, for one person at a terminal; or ask "
-            "after every action.",
+            help="Games where several may act at once (Tornado Alert!, Spyfall): for one "
+            "person at a terminal, single keys or typed commands at any moment while bots act "
+            "on their reaction times and the clock runs; or ask after every action.",
         ),
     ] = True,
 ) -> None:
@@ -163,7 +163,10 @@ def play(
     options = read_options(game, option, len(seat))
     seed = secrets.randbits(32) if seed is None else seed
     console.print(f"{game.title(lang)} · seed {seed}")
-    session, run = terminal_session(game, seat, seed, options, lang, console, realtime)
+    try:
+        session, run = terminal_session(game, seat, seed, options, lang, console, realtime)
+    except ValueError as error:  # a game that cannot be played so at the terminal
+        raise fail(str(error)) from None
     finished = run()
     if save is not None:
         session.record.save(save)
@@ -224,6 +227,11 @@ def simulate(
         f"mean game length {summary.mean_actions():.1f} actions · "
         f"{summary.games_per_second():.1f} games/s"
     )
+    tallies = summary.mean_tallies()
+    if tallies:
+        console.print(
+            "mean per game: " + " · ".join(f"{name} {value:.3g}" for name, value in tallies.items())
+        )
 
 
 @app.command()
@@ -278,8 +286,9 @@ def bench(
         bool, typer.Option("--json", help="Print a JSON list instead of a table.")
     ] = False,
 ) -> None:
-    """Measure, on one core, random playouts and ISMCTS iterations per second; or, with
-    `server`, a server's actions per second and the time from an action to every seat's view."""
+    """Measure, on one core, random playouts, ISMCTS iterations and games (and rounds, where a
+    game has them) between the default bots per second; or, with `server`, a server's actions
+    per second and the time from an action to every seat's view."""
     if game_ids == ["server"]:
         if room_game not in ("add-vantage", "tornado-alert"):
             raise fail(f"bench server plays add-vantage or tornado-alert, not {room_game}")
@@ -298,14 +307,19 @@ def bench(
         print(json.dumps(results))
         return
     table = Table(title="tafel bench (one core)")
-    for column in ("game", "games/s", "actions/s", "ISMCTS iterations/s"):
+    columns = ("game", "games/s", "actions/s", "ISMCTS iterations/s", "bot", "bot games/s")
+    for column in (*columns, "bot rounds/s"):
         table.add_column(column, justify="right")
     for result in results:
+        rounds = result.get("bot_rounds_per_second")
         table.add_row(
             result["game"],
             f"{result['games_per_second']:,.0f}",
             f"{result['actions_per_second']:,.0f}",
             f"{result['ismcts_iterations_per_second']:,.0f}",
+            result.get("bot", ""),
+            f"{result.get('bot_games_per_second', 0):,.1f}",
+            "" if rounds is None else f"{rounds:,.1f}",
         )
     console.print(table)
 

@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from tafel.chat import chat_session, plays_by_chat
 from tafel.engine import Action, Game, IllegalAction, Json, Seat
 from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
 
@@ -274,7 +275,10 @@ def terminal_session(
     realtime: bool,
 ) -> tuple[TerminalGame, Callable[[], bool]]:
     """The session `tafel play` runs: real time for one person at a terminal, the turn-based
-    race otherwise; games of one actor at a time keep the plain terminal game."""
+    race otherwise; games of one actor at a time keep the plain terminal game; games played
+    by typed lines (Spyfall) have their own session (`tafel.chat`)."""
+    if plays_by_chat(game):
+        return chat_session(game, seats, seed, options, lang, console, realtime)
     if not plays_in_real_time(game):
         session = TerminalGame(game, seats, seed, options, lang, console)
         return session, session.run

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from rich.console import Console, RenderableType
 from rich.prompt import Prompt
@@ -38,6 +38,25 @@ class TerminalText(Protocol):
     ) -> str: ...
 
     def describe_event(self, event: Json, lang: str, names: Sequence[str]) -> str: ...
+
+
+@runtime_checkable
+class ViewedEvents(Protocol):
+    """A game's text whose events name things that only a view can (Spyfall's locations, by
+    their number in the game's list)."""
+
+    def describe_event_with(
+        self, event: Json, view: Json | None, lang: str, names: Sequence[str]
+    ) -> str: ...
+
+
+def describe_event(
+    text: TerminalText, event: Json, view: Json | None, lang: str, names: Sequence[str]
+) -> str:
+    """The event in words, with the view where the game's text wants it."""
+    if isinstance(text, ViewedEvents):
+        return text.describe_event_with(event, view, lang, names)
+    return text.describe_event(event, lang, names)
 
 
 def terminal_text(game: Game) -> TerminalText:
@@ -183,8 +202,11 @@ def show_replay(
         if actor is None:
             console.print(text.render(state.view(seat), lang, names))
             continue
+        view = state.view(seat)
         for event in state.events_for(seat):
-            console.print(f"{number:>4}. " + text.describe_event(event, lang, names))
+            line = describe_event(text, event, view, lang, names)
+            if line:  # "" for an event not worth a line
+                console.print(f"{number:>4}. " + line)
         if boards:
             console.print(text.render(state.view(seat), lang, names))
     if state is not None and state.outcome() is not None:

@@ -26,6 +26,7 @@ import pytest
 from tafel.engine import (
     LANGUAGES,
     SYSTEM,
+    TEXT_LIMIT,
     Action,
     Game,
     GameRecord,
@@ -170,15 +171,17 @@ def random_playout(
 # --- Checks at one state ---------------------------------------------------------------------
 
 
-def check_turn_structure(state: State) -> None:
-    """While running: someone acts, every actor has a move and nobody else has one. Once over:
-    an outcome for every seat, nobody acts, nobody has a move."""
+def check_turn_structure(state: State, idle_actors: bool = False) -> None:
+    """While running: someone acts, every actor has a move (or, in a game with `idle_actors`,
+    some actor has) and nobody else has one. Once over: an outcome for every seat, nobody acts,
+    nobody has a move."""
     outcome = state.outcome()
     actors = state.actors()
     if outcome is None:
         assert actors, "the game is running but nobody may act"
-        for seat in actors:
-            assert state.legal_actions(seat), f"actor {seat} has no legal action"
+        idle = [seat for seat in actors if not state.legal_actions(seat)]
+        assert len(idle) < len(actors), "the game is running but no actor has a move"
+        assert idle_actors or not idle, f"actors {idle} have no legal action"
     else:
         assert actors == [], "the game is over but someone may still act"
         check_outcome(outcome, state.players)
@@ -289,7 +292,7 @@ def check_determinize(state: State, rng: Rng) -> None:
 
 def check_state(game: Game, state: State, rng: Rng) -> None:
     """Every per-state check of the contract."""
-    check_turn_structure(state)
+    check_turn_structure(state, game.idle_actors)
     check_views(state)
     check_actions_match_apply(game, state)
     check_clone_shares_nothing(state, rng)
@@ -331,7 +334,7 @@ def check_game(
 
     def visit(state: State) -> None:
         nonlocal first
-        check_turn_structure(state)
+        check_turn_structure(state, game.idle_actors)
         if first or state.outcome() is not None or checker.random() < sample_rate:
             check_state(game, state, checker)
         first = False
@@ -371,6 +374,10 @@ def malformed_action_payloads(game: Game) -> list[Any]:
         payloads.append({**data, "unexpected": 1})
         for name in [f.name for f in fields(action)]:  # type: ignore[arg-type]
             payloads.append({k: v for k, v in data.items() if k != name})
+            if name in action.text_fields:
+                for wrong in (True, 0, None, [data[name]], {"text": ""}, "x" * (TEXT_LIMIT + 1)):
+                    payloads.append({**data, name: wrong})
+                continue
             for wrong in (True, False, str(data[name]), float(data[name]), None, [data[name]]):
                 payloads.append({**data, name: wrong})
             for far in (-1, -(10**9), 10**9):
@@ -450,7 +457,7 @@ class ContractSuite:
                     seed,
                     Rng(seed),
                     config.options,
-                    visit=check_turn_structure,
+                    visit=lambda state: check_turn_structure(state, self.game.idle_actors),
                 )
 
     def test_contract_holds_at_sampled_states(self, config: Config) -> None:

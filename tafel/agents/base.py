@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tafel.engine import Action, Game, Rng, Seat, State
@@ -39,7 +41,15 @@ class Agent(ABC):
         return 0.0
 
 
-def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> tuple[Seat, Action]:
+@dataclass(frozen=True, slots=True)
+class Move:
+    seat: Seat
+    action: Action
+    delay: float
+    """The winner's reaction time: how long the moment lasted before this move was made."""
+
+
+def race(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> Move:
     """Who acts next and how, when bots hold the seats: the sole actor acts; when several may,
     each bot says whether it acts and the fastest does (equal times drawn at random)."""
     actors = state.actors()
@@ -51,8 +61,14 @@ def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> t
             offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
     if not offers:
         raise RuntimeError(f"no bot acted among seats {actors}")
-    _, _, seat, action = min(offers, key=lambda offer: offer[:2])
-    return seat, action
+    delay, _, seat, action = min(offers, key=lambda offer: offer[:2])
+    return Move(seat, action, delay)
+
+
+def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> tuple[Seat, Action]:
+    """`race` without the time it took."""
+    move = race(state, agent_for, rng)
+    return move.seat, move.action
 
 
 class RandomAgent(Agent):
@@ -60,5 +76,43 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def act(self, state: State, seat: Seat) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+    def act(self, state: State, seat: Seat) -> Action | None:
+        legal = state.legal_actions(seat)
+        return self.rng.choice(legal) if legal else None
+
+
+class ClockAgent(Agent):
+    """The game's timer when only bots play: time passes by the bots' reaction times, and the
+    timer's end (the one action of `SYSTEM`) comes when no bot acts before it.
+
+    Call `advance` with each move's delay before applying it; the elapsed time starts again
+    whenever the game sets a new timer.
+    """
+
+    name = "clock"
+
+    def __init__(self, game: Game, rng: Rng, **params: Any) -> None:
+        super().__init__(game, rng)
+        self._key: int | None = None
+        self._elapsed = 0.0
+
+    def act(self, state: State, seat: Seat) -> Action | None:
+        legal = state.legal_actions(seat)
+        return legal[0] if legal else None
+
+    def reaction_time(self, state: State, seat: Seat) -> float:
+        return self.remaining(state)
+
+    def remaining(self, state: State) -> float:
+        clock = state.clock()
+        if clock is None:
+            return math.inf
+        if clock.key != self._key:
+            self._key, self._elapsed = clock.key, 0.0
+        return max(0.0, clock.seconds - self._elapsed)
+
+    def advance(self, state: State, seconds: float) -> None:
+        clock = state.clock()
+        if clock is not None and clock.running:
+            self.remaining(state)  # starts the count afresh for a new timer
+            self._elapsed += seconds

@@ -25,6 +25,8 @@ def agent_names(game: Game) -> list[str]:
 
 
 def agent_class(game: Game, name: str) -> type[Agent]:
+    """The bot called `name`; plain `bot` (an empty name) is the game's default bot."""
+    name = name or game.default_bot
     found = game_bots(game).get(name) or GENERIC.get(name)
     if found is None:
         raise AgentError(f"no bot {name!r} for {game.id}; bots: {', '.join(agent_names(game))}")
@@ -32,7 +34,10 @@ def agent_class(game: Game, name: str) -> type[Agent]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """`bot:NAME[:KEY=VALUE]...` (or just `NAME[:KEY=VALUE]...`) into a name and raw parameters."""
+    """`bot:NAME[:KEY=VALUE]...` (or just `NAME[:KEY=VALUE]...`) into a name and raw parameters;
+    plain `bot` gives the empty name, which stands for the game's default bot."""
+    if spec == "bot":
+        return "", {}
     parts = spec.split(":")
     if parts[0] == "bot":
         parts = parts[1:]

@@ -2,7 +2,9 @@
 
 from tafel.engine.contract import (
     SYSTEM,
+    TEXT_LIMIT,
     Action,
+    Clock,
     Event,
     Game,
     IllegalAction,
@@ -19,8 +21,10 @@ from tafel.engine.rng import Rng, derive_seed
 __all__ = [
     "LANGUAGES",
     "SYSTEM",
+    "TEXT_LIMIT",
     "Action",
     "Catalog",
+    "Clock",
     "Event",
     "Game",
     "GameRecord",

@@ -46,10 +46,17 @@ class IllegalAction(Exception):
         return self.message("en")
 
 
+TEXT_LIMIT = 300
+"""The longest free text an action may carry (a question or an answer), in characters."""
+
+
 class Action:
     """Base of every game's actions: frozen dataclasses of ints and strings with a stable JSON form.
 
-    Subclasses set `kind`, the action's name in JSON: `{"type": kind, **fields}`.
+    Subclasses set `kind`, the action's name in JSON: `{"type": kind, **fields}`. Fields named in
+    `text_fields` carry what a player says (Spyfall's questions): free text that the rules do
+    not limit to a table. Such an action stands in the game's action table as its template, with
+    every text field empty.
     """
 
     kind: ClassVar[str]
@@ -57,11 +64,34 @@ class Action:
     """True for an action several seats may take in answer to the same change, where the
     quickest wins (a slap in Tornado Alert!). The server decides such races by reaction time
     rather than by which message reached it first; the rules stay as they are."""
+    text_fields: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> Json:
         data: Json = {"type": self.kind}
         data.update(dataclasses.asdict(self))  # type: ignore[call-overload]
         return data
+
+    def template(self) -> Self:
+        """The action with its text left out: the entry that stands for it in the table."""
+        if not self.text_fields:
+            return self
+        return dataclasses.replace(self, **dict.fromkeys(self.text_fields, ""))  # type: ignore[type-var]
+
+
+def normalize_text(text: str) -> str:
+    """Said text as the rules compare it: runs of white space made one space, ends trimmed."""
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A timed phase of a game, such as a Spyfall round: the engine knows its length and whether
+    it runs; the server, or a bots-only simulation, keeps the time and applies the end as an
+    action of `SYSTEM`. `key` changes whenever a new timer starts."""
+
+    key: int
+    seconds: float
+    running: bool
 
 
 @dataclass(slots=True)
@@ -163,6 +193,10 @@ class State(ABC):
     def players(self) -> int:
         """How many seats play."""
 
+    def clock(self) -> Clock | None:
+        """The timer now set, if the game has one; most games have none."""
+        return None
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Who acts first when several may: a uniform draw unless the game knows better."""
         actors = self.actors()
@@ -186,10 +220,19 @@ class Game(ABC):
     """Every action of the game in a fixed order: an action's index is its integer encoding."""
     bots: ClassVar[Mapping[str, Any]] = {}
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
+    default_bot: ClassVar[str] = "random"
+    """The bot a plain `bot` seat gets: the game's best bot that answers quickly."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
     default_iterations: ClassVar[int] = 400
     """ISMCTS's samples per decision unless told otherwise: fewer where rollouts cost more."""
+    idle_actors: ClassVar[bool] = False
+    """Whether a seat among the actors may have nothing to do: where naming only the seats that
+    can act would tell a secret (Spyfall's spy may reveal at any moment, so every seat is named
+    while the clock runs)."""
+    timed: ClassVar[bool] = False
+    """Whether the game's states may set a clock (`State.clock()`): the server then keeps its
+    time and tells the players' screens of it."""
     terminal: ClassVar[Any] = None
     """How the game shows itself in the terminal (a `tafel.terminal.TerminalText`)."""
 
@@ -226,8 +269,9 @@ class Game(ABC):
         return len(self.actions)
 
     def encode(self, action: Action) -> int:
-        """The action's fixed integer, in range(num_actions)."""
-        return self._index[action]
+        """The action's fixed integer, in range(num_actions); text an action carries is not
+        part of it."""
+        return self._index[action.template()]
 
     def decode(self, index: int) -> Action:
         return self.actions[index]
@@ -241,12 +285,19 @@ class Game(ABC):
             raise IllegalAction("unknown_action", type=str(data["type"])[:40])
         fields = {f.name for f in dataclasses.fields(cast(Any, action_type))}
         values = {k: v for k, v in data.items() if k != "type"}
-        if set(values) != set(fields) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values.values()
-        ):
+        if set(values) != set(fields):
             raise IllegalAction("malformed_action")
+        for name, value in values.items():
+            if name in action_type.text_fields:
+                if not isinstance(value, str):
+                    raise IllegalAction("malformed_action")
+                values[name] = normalize_text(value)
+                if len(values[name]) > TEXT_LIMIT:
+                    raise IllegalAction("text_too_long", limit=TEXT_LIMIT)
+            elif not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction("malformed_action")
         action = action_type(**values)
-        if action not in self._index:
+        if action.template() not in self._index:
             raise IllegalAction("malformed_action")
         return action
 
@@ -257,3 +308,8 @@ class Game(ABC):
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["en"])
+
+    def tallies(self, state: State) -> dict[str, float]:
+        """Figures of a finished game for research, by name (Spyfall's: the share of rounds
+        the spy guessed right, …); `simulate` averages them over its games. None by default."""
+        return {}

@@ -23,6 +23,7 @@ from tafel.engine import LANGUAGES, Json
 from tafel.engine.record import replay_steps
 from tafel.server.bots import BotPace
 from tafel.server.catalogs import all_texts, games_info
+from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
@@ -35,6 +36,8 @@ class ServerConfig:
     db: str
     """The store's SQLAlchemy URL."""
     pace: BotPace = field(default_factory=BotPace)
+    clock: ServerClock = field(default_factory=LoopClock)
+    """The server's time; tests pass a clock they move by hand."""
 
 
 class NewRoom(BaseModel):
@@ -67,7 +70,7 @@ Pass = Annotated[str, Depends(seat_pass)]
 
 def create_app(config: ServerConfig) -> FastAPI:
     store = Store(config.db)
-    rooms = Rooms(store, config.pace)
+    rooms = Rooms(store, config.pace, config.clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from tafel.agents import make_agent
 from tafel.engine import Action, Game, IllegalAction, Rng, Seat, State, derive_seed
+from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError
 
 log = logging.getLogger("tafel.server")
@@ -31,6 +32,9 @@ class BotPace:
 
     low: float = 0.7
     high: float = 1.6
+    reaction: float = 1.0
+    """How much of its own reaction time a bot takes on top (a Spyfall bot types its question
+    for seconds); tests that want bots at once set 0."""
 
 
 def bot_offers(game: Game, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
@@ -56,11 +60,14 @@ class RoomBots:
         self,
         game: Game,
         pace: BotPace,
+        clock: ServerClock,
         apply: Callable[[Seat, Action], None],
         slap: Callable[[Seat, Action, float], None],
     ) -> None:
         self.game = game
         self.pace = pace
+        self.clock = clock
+        """The server's time, which a reveal is given in."""
         self.apply = apply
         self.slap = slap
         self.rng = Rng(secrets.randbits(62))
@@ -93,22 +100,22 @@ class RoomBots:
         # keeps serving everyone else meanwhile.
         offers = await asyncio.to_thread(bot_offers, self.game, state, bots, seed)
         if not offers:
-            log.warning("no bot acted among seats %s", sorted(bots))
+            if not self.game.idle_actors:  # where actors may idle, the bots may all wait
+                log.warning("no bot acted among seats %s", sorted(bots))
             return
         reaction, _, seat, action = min(offers)
         if action.race and reveal is not None:
             await self.slaps([offer for offer in sorted(offers) if offer[3].race], reveal)
             return
-        await asyncio.sleep(max(0.0, due + reaction - loop.time()))
+        await asyncio.sleep(max(0.0, due + self.pace.reaction * reaction - loop.time()))
         try:
             self.apply(seat, action)
         except (IllegalAction, RoomError):
             log.exception("the move of the bot in seat %d was refused: %s", seat, action)
 
     async def slaps(self, offers: list[Offer], reveal: float) -> None:
-        loop = asyncio.get_running_loop()
         for reaction, _, seat, action in offers:
-            await asyncio.sleep(max(0.0, reveal + reaction - loop.time()))
+            await asyncio.sleep(max(0.0, reveal + reaction - self.clock.now()))
             try:
                 self.slap(seat, action, reaction)
             except (IllegalAction, RoomError):

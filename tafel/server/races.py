@@ -10,11 +10,11 @@ action, so a card laid in the window cannot cover the cards being slapped for.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tafel.engine import Action, IllegalAction, Rng, Seat
+from tafel.server.clock import Handle, ServerClock
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError
 from tafel.server.slaps import Ruling, Slap, SlapRules, arbitrate
@@ -50,11 +50,13 @@ class Races:
     def __init__(
         self,
         rules: SlapRules,
+        clock: ServerClock,
         apply: Callable[[Seat, Action], None],
         catalog_text: Callable[[str, IllegalAction], str],
         unchanged: Callable[[], None],
     ) -> None:
         self.rules = rules
+        self.clock = clock
         self.apply = apply
         self.catalog_text = catalog_text
         self.unchanged = unchanged
@@ -64,7 +66,7 @@ class Races:
         self.entries: list[Entry] = []
         self.held: list[Callable[[], None]] = []
         """Other actions that came during the window, to be tried once it is decided."""
-        self.timer: asyncio.TimerHandle | None = None
+        self.timer: Handle | None = None
 
     def schedule(self, now: float, round_trips: list[float]) -> float:
         """The reveal of a new state that seats race in, after the connected people's tabs
@@ -85,8 +87,8 @@ class Races:
             raise RoomError("slap_twice", 409)
         self.entries.append(entry)
         if self.timer is None:
-            loop = asyncio.get_running_loop()
-            self.timer = loop.call_later(self.rules.window, self.decide, seed, names)
+            close = self.clock.now() + self.rules.window
+            self.timer = self.clock.call_at(close, lambda: self.decide(seed, names))
 
     def hold(self, later: Callable[[], None]) -> None:
         self.held.append(later)

@@ -8,7 +8,6 @@ here runs on the server's event loop, one call at a time, so a room needs no loc
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
@@ -21,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.agents import AgentError, check_spec
 from tafel.engine import (
+    SYSTEM,
     Action,
     Event,
     Game,
@@ -33,6 +33,7 @@ from tafel.engine import (
 )
 from tafel.engine.record import replay, replay_steps
 from tafel.server.bots import BotPace, RoomBots
+from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
@@ -46,6 +47,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
+from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -79,6 +81,7 @@ class Room:
         game: Game,
         store: Store,
         pace: BotPace,
+        clock: ServerClock,
     ) -> None:
         self.code = stored.code
         self.game = game
@@ -89,18 +92,28 @@ class Room:
         self.races = (
             None
             if self.room_options is None
-            else Races(self.room_options.rules(), self.apply, self.engine_text, self.wake_bots)
+            else Races(
+                self.room_options.rules(), clock, self.apply, self.engine_text, self.wake_bots
+            )
         )
         self.host = stored.host
         self.status = stored.status
         self.store = store
+        self.clock = clock
+        """The server's time: the reveals, the slaps, the timer and the tabs' round trips."""
         self.seats = [SeatHolder(s.name, s.bot, s.token_hash) for s in stored.seats]
         self.spectators: list[Connection] = []
         self.matches = stored.matches
         self.match: Match | None = None
-        self.bots = RoomBots(game, pace, self.bot_apply, self.bot_slap)
+        self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap)
+        self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
         if stored.last is not None and self.status in (PLAYING, OVER):
             self.match = self.resume(stored.last)
+            clock_now = self.match.state.clock()
+            kept = stored.last.clock
+            if self.status == PLAYING and clock_now is not None:
+                used = kept[1] if kept is not None and kept[0] == clock_now.key else 0.0
+                self.timer.follow(clock_now, used)
 
     def resume(self, stored: StoredMatch) -> Match:
         """The match exactly as its record leaves it: replayed from the seed and the actions."""
@@ -232,6 +245,8 @@ class Room:
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
         self.status = PLAYING
+        self.timer.forget()
+        self.timer.follow(state.clock())
         self.publish_room()
         self.publish_state()
         self.wake_bots()
@@ -271,7 +286,7 @@ class Room:
                 # let a tab that never answers pings claim any reaction it likes.
                 raise RoomError("slap_no_clock", 409)
             match.state.check(seat, action)
-            now = asyncio.get_running_loop().time()
+            now = self.clock.now()
             slap = Slap(
                 seat, float(reaction) / 1000, now, max(races.reveal, connection.state_sent), trip
             )
@@ -340,12 +355,37 @@ class Room:
             raise RoomError("store_failed", 503) from None
         match.record.add(seat, action)
         match.history.append(list(state.events))
+        self.timer.follow(state.clock())
         if state.outcome() is not None:
             self.status = OVER
             self.store.finish_match(self.code, match.id)
             self.publish_room()
         self.publish_state()
         self.wake_bots()
+
+    def time_up(self) -> None:
+        """The game's timer has run out: the system's one action, applied as any other."""
+        match = self.match
+        if self.status != PLAYING or match is None:
+            return
+        legal = match.state.legal_actions(SYSTEM)
+        if len(legal) != 1:
+            log.error("room %s: the timer ran out, but the system may do %s", self.code, legal)
+            return
+        try:
+            self.apply(SYSTEM, legal[0])
+        except (IllegalAction, RoomError):
+            log.exception("room %s: the end of the timer was refused", self.code)
+
+    def keep_clock(self, key: int, used: float) -> None:
+        match = self.match
+        if match is None:
+            return
+        try:
+            self.store.save_clock(match.id, key, used)
+        except SQLAlchemyError:
+            # The clock runs on; a restart would give it back the seconds since it was kept.
+            log.exception("room %s: could not keep the clock", self.code)
 
     def wake_bots(self) -> None:
         match = self.match
@@ -402,6 +442,9 @@ class Room:
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal
+        timer = self.timer.to_json()
+        if timer is not None:
+            frame["timer"] = timer
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
@@ -430,7 +473,7 @@ class Room:
 
     def schedule_reveal(self) -> float:
         """Now; and, if seats may race in the new state, when it is to be revealed."""
-        now = asyncio.get_running_loop().time()
+        now = self.clock.now()
         races, match = self.races, self.match
         if races is None or match is None:
             return now
@@ -468,7 +511,7 @@ class Room:
         self.publish_room()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
-            connection.state_sent = asyncio.get_running_loop().time()
+            connection.state_sent = self.clock.now()
 
     def disconnect(self, connection: Connection) -> None:
         group = (
@@ -505,7 +548,7 @@ class Room:
 
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
-        trip = connection.trips.pong(number, asyncio.get_running_loop().time())
+        trip = connection.trips.pong(number, self.clock.now())
         if trip is not None:
             connection.send_json({"type": "clock", "id": number, "rtt": 1000 * trip})
 

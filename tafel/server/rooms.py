@@ -13,6 +13,7 @@ import secrets
 from tafel.engine import Game, OptionError, RecordError
 from tafel.games import GAMES
 from tafel.server.bots import BotPace
+from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError
 from tafel.server.room import LOBBY, PLAYING, Room
 from tafel.server.room_options import read_room_options, stored_options
@@ -31,9 +32,11 @@ def new_code() -> str:
 
 
 class Rooms:
-    def __init__(self, store: Store, pace: BotPace) -> None:
+    def __init__(self, store: Store, pace: BotPace, clock: ServerClock) -> None:
         self.store = store
         self.pace = pace
+        self.clock = clock
+        """The server's time: the rooms' timers, and the pings that tell the tabs of it."""
         self.rooms: dict[str, Room] = {}
 
     def find_game(self, game_id: object) -> Game:
@@ -80,7 +83,7 @@ class Rooms:
             )
             if self.store.create_room(stored):
                 break
-        room = Room(stored, game, self.store, self.pace)
+        room = Room(stored, game, self.store, self.pace, self.clock)
         self.rooms[room.code] = room
         return room, token
 
@@ -91,7 +94,7 @@ class Rooms:
             stored = self.store.room(code)
             if stored is None:
                 raise RoomError("room_not_found", 404, code=code[:12])
-            room = Room(stored, self.find_game(stored.game), self.store, self.pace)
+            room = Room(stored, self.find_game(stored.game), self.store, self.pace, self.clock)
             self.rooms[code] = room
             room.wake_bots()
         return room
@@ -118,3 +121,4 @@ class Rooms:
             room.bots.stop()
             if room.races is not None:
                 room.races.stop()
+            room.timer.stop()

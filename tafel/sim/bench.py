@@ -1,9 +1,12 @@
-"""How fast the engines run, on one core: random playouts and ISMCTS iterations per second.
+"""How fast the engines run, on one core: random playouts, ISMCTS iterations and games
+between the game's default bots, per second.
 
 Random playouts cycle through every allowed player count, with default options, each action
 drawn uniformly from the legal ones: the cost of the rules alone, as a search or a learner
-would pay it. Time is the process's CPU time, so other work on the machine does not lower the
-figures (much: it still shares caches).
+would pay it. Bot games are played as `tafel simulate` plays them (a game's clock in virtual
+time), the default bot in every seat; for a game whose tallies count its rounds (Spyfall), the
+rounds per second too. Time is the process's CPU time, so other work on the machine does not
+lower the figures (much: it still shares caches).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from tafel.agents.ismcts import IsmctsAgent
 from tafel.engine import Game, Rng, derive_seed
+from tafel.sim.simulate import play
 
 
 @dataclass(frozen=True)
@@ -24,14 +28,25 @@ class BenchResult:
     playout_seconds: float
     ismcts_iterations: int
     ismcts_seconds: float
+    bot: str = ""
+    bot_games: int = 0
+    bot_rounds: int | None = None
+    """Rounds the bot games played, where the game's tallies count them."""
+    bot_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "games_per_second": self.games / self.playout_seconds,
             "actions_per_second": self.actions / self.playout_seconds,
             "ismcts_iterations_per_second": self.ismcts_iterations / self.ismcts_seconds,
         }
+        if self.bot_seconds:
+            data["bot"] = self.bot
+            data["bot_games_per_second"] = self.bot_games / self.bot_seconds
+            if self.bot_rounds is not None:
+                data["bot_rounds_per_second"] = self.bot_rounds / self.bot_seconds
+        return data
 
 
 def random_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int, float]:
@@ -69,7 +84,38 @@ def ismcts_iterations(game: Game, seconds: float, seed: int = 0) -> tuple[int, f
     return iterations, time.process_time() - started
 
 
+def bot_games(game: Game, seconds: float, seed: int = 0) -> tuple[int, int | None, float]:
+    """Play games between the game's default bots for about `seconds`, cycling through the
+    player counts; return games, rounds (None where the game's tallies count none) and time."""
+    counts = range(game.min_players, game.max_players + 1)
+    games = rounds = 0
+    counted = True
+    started = time.process_time()
+    while True:
+        players = counts[games % len(counts)]
+        state, _ = play(game, ["bot"] * players, derive_seed(seed, "bots", games))
+        tallies = game.tallies(state)
+        counted = counted and "rounds" in tallies
+        rounds += int(tallies.get("rounds", 0))
+        games += 1
+        now = time.process_time()
+        if now - started >= seconds:
+            return games, rounds if counted else None, now - started
+
+
 def bench(game: Game, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     games, actions, playout_seconds = random_playouts(game, seconds, seed)
     iterations, search_seconds = ismcts_iterations(game, seconds, seed)
-    return BenchResult(game.id, games, actions, playout_seconds, iterations, search_seconds)
+    played, rounds, bot_seconds = bot_games(game, seconds, seed)
+    return BenchResult(
+        game.id,
+        games,
+        actions,
+        playout_seconds,
+        iterations,
+        search_seconds,
+        game.default_bot,
+        played,
+        rounds,
+        bot_seconds,
+    )

@@ -10,12 +10,12 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tafel.agents import make_agent
-from tafel.agents.base import choose_move
-from tafel.engine import Game, GameRecord, Rng, State, derive_seed
+from tafel.agents.base import Agent, ClockAgent, race
+from tafel.engine import SYSTEM, Game, GameRecord, Rng, Seat, State, derive_seed
 from tafel.games import get_game
 
 
@@ -24,6 +24,8 @@ class GameResult:
     scores: tuple[float, ...]
     win_shares: tuple[float, ...]
     actions: int
+    tallies: dict[str, float] = field(default_factory=dict)
+    """The game's own figures (`Game.tallies`)."""
 
 
 def play(
@@ -37,22 +39,29 @@ def play(
     agents = [make_agent(spec, game, derive_seed(seed, "bot", k)) for k, spec in enumerate(specs)]
     state = game.start(len(specs), seed, options)
     turns = Rng(derive_seed(seed, "actors"))
+    clock = ClockAgent(game, turns)
+
+    def agent_for(seat: Seat) -> Agent:
+        return clock if seat == SYSTEM else agents[seat]
+
     actions = 0
     while state.outcome() is None:
-        seat, action = choose_move(state, agents.__getitem__, turns)
-        state.apply(seat, action)
+        move = race(state, agent_for, turns)
+        clock.advance(state, move.delay)
+        state.apply(move.seat, move.action)
         if record is not None:
-            record.add(seat, action)
+            record.add(move.seat, move.action)
         actions += 1
     return state, actions
 
 
 def play_one(job: tuple[str, tuple[str, ...], int, Any]) -> GameResult:
     game_id, specs, seed, options = job
-    state, actions = play(get_game(game_id), specs, seed, options)
+    game = get_game(game_id)
+    state, actions = play(game, specs, seed, options)
     outcome = state.outcome()
     assert outcome is not None
-    return GameResult(outcome.scores, outcome.win_shares(), actions)
+    return GameResult(outcome.scores, outcome.win_shares(), actions, game.tallies(state))
 
 
 @dataclass
@@ -87,6 +96,13 @@ class Summary:
     def mean_actions(self) -> float:
         return sum(r.actions for r in self.results) / self.games
 
+    def mean_tallies(self) -> dict[str, float]:
+        """Each of the game's own figures averaged over the games (a game without it counts 0)."""
+        names = dict.fromkeys(name for r in self.results for name in r.tallies)
+        return {
+            name: sum(r.tallies.get(name, 0.0) for r in self.results) / self.games for name in names
+        }
+
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else math.inf
 
@@ -100,6 +116,7 @@ class Summary:
             "score_intervals": self.score_intervals(),
             "mean_actions": self.mean_actions(),
             "games_per_second": self.games_per_second(),
+            "tallies": self.mean_tallies(),
         }
 
 

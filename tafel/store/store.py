@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from tafel.engine import GameRecord, Json
-from tafel.store.tables import Base, MatchRow, MoveRow, RoomRow, SeatRow
+from tafel.store.tables import Base, ClockRow, MatchRow, MoveRow, RoomRow, SeatRow
 
 ROOM_OPTIONS = "room"
 """The key of a room's stored options under which the server keeps options of its own (how
@@ -46,6 +46,8 @@ class StoredMatch:
     record: GameRecord
     names: list[str]
     over: bool
+    clock: tuple[int, float] | None = None
+    """The match's timer when last kept: its key and the seconds of it used."""
 
 
 @dataclass
@@ -207,6 +209,15 @@ class Store:
                 update(MatchRow).where(MatchRow.id == match).values(seats=seats, names=names)
             )
 
+    def save_clock(self, match: int, key: int, used: float) -> None:
+        """Keep how much of the match's timer is used (one row per match, overwritten)."""
+        with self.sessions.begin() as session:
+            done = session.execute(
+                update(ClockRow).where(ClockRow.match == match).values(key=key, used=used)
+            )
+            if not done.rowcount:  # type: ignore[attr-defined]
+                session.add(ClockRow(match=match, key=key, used=used))
+
     def finish_match(self, code: str, match: int) -> None:
         with self.sessions.begin() as session:
             session.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
@@ -237,4 +248,6 @@ class Store:
             seats=list(row.seats),
             actions=[(seat, dict(action)) for seat, action in moves],
         )
-        return StoredMatch(row.id, row.number, record, list(row.names), row.over)
+        clock = session.get(ClockRow, row.id)
+        kept = None if clock is None else (clock.key, clock.used)
+        return StoredMatch(row.id, row.number, record, list(row.names), row.over, kept)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -64,3 +64,14 @@ class MoveRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ClockRow(Base):
+    """A match's running timer (a Spyfall round's clock): how much of it was used when last
+    kept. A table of its own, so that stores made before it gain it by `create_all`."""
+
+    __tablename__ = "clocks"
+
+    match: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    key: Mapped[int] = mapped_column(Integer)
+    used: Mapped[float] = mapped_column(Float)

@@ -12,6 +12,7 @@ from tafel.engine import Action, IllegalAction, Seat
 from tafel.games.tornado_alert.actions import CLAIMS
 from tafel.server.races import Entry, Races, lead
 from tafel.server.slaps import FORGED, Slap, SlapRules
+from tests.server.manual_clock import ManualClock
 from tests.server.tabs import new_room, open_tab, start, take_seat
 
 pytestmark = pytest.mark.timeout(60)
@@ -91,7 +92,9 @@ class Table:
 def decided(entries: list[Entry], rules: SlapRules, seed: int = 0) -> Table:
     table = Table()
     woken: list[bool] = []
-    races = Races(rules, table.apply, lambda lang, e: e.key, lambda: woken.append(True))
+    races = Races(
+        rules, ManualClock(), table.apply, lambda lang, e: e.key, lambda: woken.append(True)
+    )
     races.entries = entries
     races.decide(lambda: seed, ["Ann", "Bob", "Cid"])
     assert woken == ([] if table.applied else [True])  # bots plan again if nothing changed

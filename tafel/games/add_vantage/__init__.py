@@ -28,6 +28,7 @@ class AddVantage(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = AddVantageText(catalog)
+    default_bot = "greedy"
     default_rollout = "greedy"
     default_iterations = 100
 

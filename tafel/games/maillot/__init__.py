@@ -27,6 +27,7 @@ class Maillot(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = MaillotText(catalog)
+    default_bot = "greedy"
     default_rollout = "quick"
     default_iterations = 100
     """A sample plays a whole race out (about 150 turns), so a search affords fewer of them."""

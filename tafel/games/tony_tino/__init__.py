@@ -25,6 +25,7 @@ class TonyTino(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = TonyTinoText(catalog)
+    default_bot = "greedy"
     default_rollout = "greedy"
     default_iterations = 100
     """Playouts by greedy cost some 5 ms; 100 of them a decision already beat greedy."""

@@ -28,6 +28,7 @@ class TornadoAlert(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     terminal = TornadoAlertText(catalog)
+    default_bot = "greedy"
     default_rollout = "quick"
     default_iterations = 50
     """A sample plays the rest of up to three rounds out, and a search runs at every card a

@@ -1,38 +1,33 @@
-// This tab's offset to the server's clock, for games where seats race (a slap): the server pings,
-// the tab answers at once and is told the round trip. Of the last few exchanges the one with the
-// shortest round trip is the least disturbed by queues on the way, so its offset is kept.
-// Times are in milliseconds: the server's clock, and performance.now() here.
+// A game's timer as the server keeps it (a state frame's `timer`): the seconds left, counted
+// down against the server's clock while it runs.
 
-const SAMPLES = 8;
+import { html, useEffect, useState } from "./vendor/preact-htm.js";
 
-export class ServerClock {
-  constructor() {
-    this.pending = new Map();
-    this.samples = [];
-  }
+export function secondsLeft(timer, serverNow) {
+  if (!timer) return null;
+  if (!timer.running) return timer.left;
+  return Math.max(0, (timer.deadline - serverNow()) / 1000);
+}
 
-  // A new connection numbers its pings from 1 again.
-  reset() {
-    this.pending.clear();
-  }
+// Seconds left, brought up to date several times a second while the timer runs.
+export function useSecondsLeft(timer, serverNow) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!timer?.running) return undefined;
+    const every = setInterval(() => tick((n) => n + 1), 250);
+    return () => clearInterval(every);
+  }, [timer]);
+  return secondsLeft(timer, serverNow);
+}
 
-  pinged({ id, at }) {
-    this.pending.set(id, { at, received: performance.now() });
-  }
+export function clockText(seconds) {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
 
-  measured({ id, rtt }) {
-    const ping = this.pending.get(id);
-    if (!ping) return;
-    this.pending.delete(id);
-    // The ping left the server at `at` and took about half the round trip to come.
-    this.samples.push({ rtt, offset: ping.at + rtt / 2 - ping.received });
-    if (this.samples.length > SAMPLES) this.samples.shift();
-  }
-
-  // A moment on the server's clock as performance.now() will read it; null while unknown.
-  local(serverTime) {
-    if (!this.samples.length) return null;
-    const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a));
-    return serverTime - best.offset;
-  }
+export function Countdown({ timer, serverNow, big = false }) {
+  const left = useSecondsLeft(timer, serverNow);
+  if (left === null) return null;
+  const classes = ["countdown", big ? "big" : "", timer.running ? "running" : "paused", left <= 30 ? "low" : ""];
+  return html`<span class=${classes.join(" ")} role="timer" data-left=${Math.ceil(left)}>${clockText(left)}</span>`;
 }

@@ -51,7 +51,10 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
       </div>
       <ul class="step-events">
         ${step === 0 && html`<li>${t("start_of_game")}</li>`}
-        ${shown.view.events.map((event) => html`<li>${renderer.describeEvent(event, names, gt)}</li>`)}
+        ${shown.view.events
+          .map((event) => renderer.describeEvent(event, names, gt, shown.view))
+          .filter(Boolean)
+          .map((line) => html`<li>${line}</li>`)}
       </ul>
       <${renderer.Board} view=${shown.view} legal=${[]} act=${() => null} names=${names} you=${you}
         gt=${gt} busy=${true} />

@@ -41,7 +41,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
         else if (received.type === "state") {
           clearTimeout(held.current?.timer);
           held.current = null;
-          const reveal = received.reveal_at == null ? null : opened.clock.local(received.reveal_at);
+          const reveal = received.reveal_at == null ? null : opened.time.local(received.reveal_at);
           const show = () => {
             held.current = null;
             shown.current = { n: received.n, at: performance.now() };
@@ -119,8 +119,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
         if (action) act(action);
       }
     };
+    const serverNow = () => socket.current.time.now();
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
-      setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail} />`;
+      setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
+      serverNow=${serverNow} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -132,7 +134,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail }) {
+function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow }) {
   const renderer = useRenderer(game.id);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
@@ -152,14 +154,18 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     }
   };
 
+  // A renderer may say who is to act (`acting(view, actors)`) and what the line reads
+  // (`turnText(view, legal, names, gt)`) where the actors include seats with nothing to do.
+  const acting = renderer.acting ? renderer.acting(frame.view, frame.actors) : frame.actors;
   let turn;
   if (over) turn = t("game_over");
+  else if (renderer.turnText) turn = renderer.turnText(frame.view, frame.legal, names, gt);
   else if (frame.legal.length) turn = t("your_turn");
-  else turn = t("waiting_for", { names: frame.actors.map((seat) => names[seat]).join(", ") });
+  else turn = t("waiting_for", { names: acting.filter((seat) => seat >= 0).map((seat) => names[seat]).join(", ") });
 
   return html`<main class="table">
     <div class="status-row">
-      <${Chips} names=${frame.names} seats=${room.seats} actors=${frame.actors} you=${you} host=${room.host} />
+      <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host} />
     </div>
     <div class=${`turn ${frame.legal.length ? "mine" : ""}`}>
       <span>${turn}</span>
@@ -172,12 +178,17 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
-      names=${names} you=${you} gt=${gt} busy=${busy} race=${race} slap=${slap} />
+      names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
+      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
       <ol class="moves" reversed>
-        ${[...log].reverse().map((event) => html`<li>${renderer.describeEvent(event, names, gt)}</li>`)}
+        ${[...log]
+          .reverse()
+          .map((event) => renderer.describeEvent(event, names, gt, frame.view))
+          .filter(Boolean)
+          .map((line) => html`<li>${line}</li>`)}
       </ol>
     </${Sheet}>`}
     ${sheet === "rules" &&

@@ -1,8 +1,8 @@
 // The websocket of one room: says hello with the seat's pass, hands every frame on, and comes
-// back by itself after a dropped connection (the server sends the seat's view again). The
-// server's pings are answered here at once, and keep `clock`, the offset to the server's clock.
+// back by itself after a dropped connection (the server sends the seat's view again). It answers
+// the server's pings itself and keeps the estimate of the server's clock (`time`).
 
-import { ServerClock } from "./clock.js";
+import { ServerTime } from "./servertime.js";
 
 export const REFUSED = 4403;
 
@@ -15,7 +15,7 @@ export class RoomSocket {
     this.onStatus = onStatus;
     this.wait = 500;
     this.closed = false;
-    this.clock = new ServerClock();
+    this.time = new ServerTime();
     this.open();
   }
 
@@ -25,7 +25,7 @@ export class RoomSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.wait = 500;
-      this.clock.reset();
+      this.time.reset();
       const hello = { type: "hello", lang: this.lang };
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));
@@ -34,10 +34,13 @@ export class RoomSocket {
     socket.onmessage = (message) => {
       const frame = JSON.parse(message.data);
       if (frame.type === "ping") {
-        this.clock.pinged(frame);
+        this.time.ping(frame.id, frame.at);
         this.send({ type: "pong", id: frame.id });
-      } else if (frame.type === "clock") this.clock.measured(frame);
-      else this.onFrame(frame);
+      } else if (frame.type === "clock") this.time.roundTrip(frame.id, frame.rtt);
+      else {
+        if (frame.type === "state" && frame.timer) this.time.frame(frame.timer.now);
+        this.onFrame(frame);
+      }
     };
     socket.onclose = (event) => {
       if (this.closed || event.code === REFUSED) return;

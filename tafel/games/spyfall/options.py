@@ -1,0 +1,94 @@
+"""Spyfall's options: what the rulebook asks players to agree on before the first round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Options:
+    rounds: int = field(
+        default=5,
+        metadata={
+            "range": (1, 30),
+            "help": {
+                "en": "How many rounds to play, agreed beforehand (five take about an hour).",
+                "nl": "Hoeveel rondes je speelt, vooraf afgesproken (vijf duren ongeveer een uur).",
+            },
+        },
+    )
+    minutes: int = field(
+        default=8,
+        metadata={
+            "range": (1, 15),
+            "help": {
+                "en": "The length of a round's clock in minutes.",
+                "nl": "Hoe lang de klok van een ronde loopt, in minuten.",
+            },
+        },
+    )
+    next_dealer: Literal["left", "spy"] = field(
+        default="left",
+        metadata={
+            "help": {
+                "en": "Who deals the next round: the player to the dealer's left, or the last "
+                "round's spy.",
+                "nl": "Wie de volgende ronde deelt: de speler links van de deler, of de spion "
+                "van de vorige ronde.",
+            }
+        },
+    )
+    table: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Play at one table: questions and answers are spoken aloud, so there is "
+                "no question chain here; accusations, votes and the spy's guess stay on the "
+                "screens.",
+                "nl": "Aan één tafel spelen: vragen en antwoorden worden hardop gesteld, dus "
+                "hier geen vragenketting; beschuldigingen, stemmen en de gok van de spion "
+                "blijven op de schermen.",
+            }
+        },
+    )
+    roles: bool = field(
+        default=True,
+        metadata={
+            "help": {
+                "en": "Deal agents a role at the location as well.",
+                "nl": "Geef agenten ook een rol op de locatie.",
+            }
+        },
+    )
+    tafel_locations: bool = field(
+        default=True,
+        metadata={
+            "help": {
+                "en": "Play Tafel's own 30 locations (off: only your own).",
+                "nl": "Speel met de 30 locaties van Tafel (uit: alleen je eigen).",
+            }
+        },
+    )
+    locations: str = field(
+        default="",
+        metadata={
+            "help": {
+                "en": "Locations of your own, added to the set: a file, or the text itself, "
+                "one location per line or separated by ';', roles after ':' separated by ','.",
+                "nl": "Eigen locaties, toegevoegd aan de set: een bestand, of de tekst zelf, "
+                "één locatie per regel of gescheiden door ';', rollen na ':' gescheiden door ','.",
+            }
+        },
+    )
+    location_count: int = field(
+        default=0,
+        metadata={
+            "range": (0, 50),
+            "help": {
+                "en": "How many locations of the set are in play, drawn at the start "
+                "(0: all of them).",
+                "nl": "Hoeveel locaties van de set meedoen, getrokken bij het begin (0: allemaal).",
+            },
+        },
+    )

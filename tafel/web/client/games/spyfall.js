@@ -1,0 +1,248 @@
+// Spyfall: your card behind a cover, the clock, the chat of questions and answers (online), the
+// accusation, vote and guess buttons, the list of locations with your notes, and the rounds'
+// results. At one table (option `table`) the talk is aloud: no chat, the rest the same; a
+// spectator's screen (the host's tablet in the middle) is a big shared clock.
+
+import { html, useEffect, useState } from "../vendor/preact-htm.js";
+import { Countdown } from "../clock.js";
+import { BigClock, Card, Locations, Results, endingText, locationName } from "./spyfall-parts.js";
+
+const TEXT_LIMIT = 300;
+
+function sortLegal(legal) {
+  const moves = { asks: [], answer: false, accuses: [], votes: false, reveal: false, guesses: new Set(), nominates: [], deal: false };
+  for (const action of legal) {
+    if (action.type === "ask") moves.asks.push(action.target);
+    else if (action.type === "answer") moves.answer = true;
+    else if (action.type === "accuse") moves.accuses.push(action.suspect);
+    else if (action.type === "vote") moves.votes = true;
+    else if (action.type === "reveal") moves.reveal = true;
+    else if (action.type === "guess") moves.guesses.add(action.location);
+    else if (action.type === "nominate") moves.nominates.push(action.suspect);
+    else if (action.type === "deal") moves.deal = true;
+  }
+  return moves;
+}
+
+export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow, keep }) {
+  const moves = sortLegal(busy ? [] : legal);
+  const [bigClock, setBigClock] = useState(false);
+  const [guess, setGuess] = useState(null);
+  useEffect(() => setGuess(null), [view.phase, view.round]);
+  const inRound = ["ask", "answer", "talk", "accusation", "guess", "nominate", "vote"].includes(view.phase);
+
+  if (view.table && you === null && inRound) {
+    return html`<${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />`;
+  }
+  return html`<div class="sf" data-phase=${view.phase}>
+    ${bigClock &&
+    html`<div class="veil clock-veil" onClick=${() => setBigClock(false)}>
+      <${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />
+    </div>`}
+    <section class="card sf-top">
+      <span>${gt("round_of", { round: Math.max(view.round, 1), rounds: view.rounds })}</span>
+      <span class="label">${gt("dealer", { name: names[view.dealer] })}</span>
+      ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
+      ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
+    </section>
+    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt}
+      guess=${guess} setGuess=${setGuess} />
+    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} />`}
+    ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`}
+    ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
+    ${(moves.accuses.length > 0 || moves.reveal) &&
+    html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
+    <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
+      setGuess=${setGuess} />
+    <${Results} view=${view} names=${names} gt=${gt} />
+  </div>`;
+}
+
+// What is asked of this seat now, or of whom the table waits for.
+function Tray({ view, moves, act, names, you, gt, guess, setGuess }) {
+  let body = null;
+  if (view.phase === "deal") {
+    body = moves.deal
+      ? html`<button class="legal primary" onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
+      : html`<p class="hint">${gt("waiting_deal", { name: names[view.dealer] })}</p>`;
+  } else if (view.accusation) {
+    body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`;
+  } else if (view.phase === "nominate") {
+    const nominator = (view.dealer + view.nominations.length) % view.players;
+    body = html`<p>${gt("time_is_up")}</p>
+      ${view.nominations.map((line) => html`<p class="small">${gt("nominated_line", { name: names[line.seat], suspect: names[line.suspect] })}</p>`)}
+      ${moves.nominates.length
+        ? html`<p class="hint">${gt("name_suspect")}</p>
+            <div class="actions">${moves.nominates.map(
+              (seat) => html`<button class="legal" onClick=${() => act({ type: "nominate", suspect: seat })}>${names[seat]}</button>`,
+            )}</div>`
+        : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
+  } else if (view.phase === "guess") {
+    body = moves.guesses.size
+      ? html`<p>${gt("pick_location")}</p>
+          ${guess !== null &&
+          html`<div class="actions">
+            <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
+              ${gt("guess_location", { location: locationName(view.locations[guess]) })}
+            </button>
+            <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>
+          </div>`}`
+      : html`<p>${gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
+  }
+  if (!body) return null;
+  return html`<section class="card tray sf-tray">${body}</section>`;
+}
+
+function Vote({ view, moves, act, names, gt }) {
+  const { accuser, suspect, votes, time_up: timeUp } = view.accusation;
+  const title = timeUp
+    ? gt("ballot_on", { suspect: names[suspect] })
+    : gt("accusation_of", { name: names[accuser], suspect: names[suspect] });
+  return html`<div class="sf-vote">
+    <p><strong>${title}</strong></p>
+    <ul class="votes">
+      ${votes.map((vote, seat) =>
+        seat === suspect ? null : html`<li data-seat=${seat}>${names[seat]}: ${vote === null ? "…" : vote ? gt("yes") : gt("no")}</li>`,
+      )}
+    </ul>
+    ${moves.votes &&
+    html`<div class="actions">
+      <button class="legal primary" onClick=${() => act({ type: "vote", agree: 1 })}>${gt("vote_yes")}</button>
+      <button class="legal" onClick=${() => act({ type: "vote", agree: 0 })}>${gt("vote_no")}</button>
+    </div>`}
+  </div>`;
+}
+
+// Questions and answers; the one who is to ask picks whom and types, the one asked answers.
+function Chat({ view, moves, act, names, gt }) {
+  const [target, setTarget] = useState(null);
+  const [text, setText] = useState("");
+  useEffect(() => setTarget(null), [view.asker, view.phase]);
+  const send = (event) => {
+    event.preventDefault();
+    const said = text.trim();
+    if (!said) return;
+    if (moves.answer) act({ type: "answer", text: said });
+    else if (target !== null) act({ type: "ask", target, text: said });
+    else return;
+    setText("");
+  };
+  let prompt;
+  if (moves.asks.length) prompt = gt("your_question");
+  else if (moves.answer) prompt = gt("your_answer", { name: names[view.chat.at(-1)?.seat] });
+  else if (view.phase === "answer") prompt = gt("waiting_answer", { name: names[view.answerer] });
+  else if (view.asker !== null) prompt = gt("waiting_question", { name: names[view.asker] });
+  const writing = moves.answer || (moves.asks.length > 0 && target !== null);
+  return html`<section class="card sf-chat">
+    <ol class="lines">
+      ${view.chat.map(
+        (line) => html`<li class=${line.kind}>
+          <strong>${names[line.seat]}</strong>${line.kind === "question" ? ` → ${names[line.to]}` : ""}${": "}
+          <span class="said">${line.text || "…"}</span>
+        </li>`,
+      )}
+    </ol>
+    ${prompt && html`<p class="hint">${prompt}</p>`}
+    ${moves.asks.length > 0 &&
+    html`<div class="actions targets">
+      ${moves.asks.map(
+        (seat) => html`<button class=${`legal ${seat === target ? "chosen" : ""}`} data-seat=${seat}
+          onClick=${() => setTarget(seat)}>${names[seat]}</button>`,
+      )}
+    </div>`}
+    ${writing &&
+    html`<form class="row say" onSubmit=${send}>
+      <input name="say" value=${text} maxlength=${TEXT_LIMIT} autocomplete="off"
+        placeholder=${moves.answer ? gt("answer_placeholder") : gt("question_placeholder", { name: names[target] })}
+        aria-label=${moves.answer ? gt("answer") : gt("ask")} onInput=${(e) => setText(e.target.value)} />
+      <button type="submit" class="legal primary" disabled=${!text.trim()}>${moves.answer ? gt("answer") : gt("ask")}</button>
+    </form>`}
+  </section>`;
+}
+
+// Accuse someone (once a round), or, for the spy, reveal and guess: each asks to confirm.
+function Accuse({ moves, act, names, gt }) {
+  const [open, setOpen] = useState(null);
+  return html`<section class="card sf-accuse">
+    <div class="actions">
+      ${moves.accuses.length > 0 &&
+      html`<button class="legal" onClick=${() => setOpen(open === "accuse" ? null : "accuse")}>${gt("accuse")}</button>`}
+      ${moves.reveal &&
+      html`<button class="legal spy" onClick=${() => setOpen(open === "reveal" ? null : "reveal")}>${gt("reveal")}</button>`}
+    </div>
+    ${open === "accuse" &&
+    html`<p class="hint">${gt("accuse_whom")}</p>
+      <div class="actions">${moves.accuses.map(
+        (seat) => html`<button class="legal" data-seat=${seat}
+          onClick=${() => act({ type: "accuse", suspect: seat })}>${names[seat]}</button>`,
+      )}</div>`}
+    ${open === "reveal" &&
+    html`<p class="hint">${gt("reveal_confirm")}</p>
+      <div class="actions">
+        <button class="legal primary" onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
+        <button onClick=${() => setOpen(null)}>${gt("cancel")}</button>
+      </div>`}
+  </section>`;
+}
+
+export function acting(view, actors) {
+  if (view.phase === "ask") return [view.asker];
+  if (view.phase === "answer") return [view.answerer];
+  if (view.phase === "talk") return [];
+  return actors;
+}
+
+export function turnText(view, legal, names, gt) {
+  if (view.phase === "talk") return gt("turn_talk");
+  if (view.phase === "deal") return legal.length ? gt("turn_deal") : gt("waiting_deal", { name: names[view.dealer] });
+  const mine = (type) => legal.some((action) => action.type === type);
+  if (view.phase === "ask") return mine("ask") ? gt("turn_ask_you") : gt("turn_ask", { name: names[view.asker] });
+  if (view.phase === "answer") return mine("answer") ? gt("turn_answer_you") : gt("turn_answer", { name: names[view.answerer] });
+  if (view.phase === "guess") return gt("spy_guessing", { name: names[view.revealed_spy] });
+  if (view.phase === "accusation" || view.phase === "vote") return legal.length ? gt("turn_vote") : gt("turn_votes");
+  if (view.phase === "nominate") return gt("time_is_up");
+  return "";
+}
+
+export function scoreText(view, seat, gt) {
+  return gt("points", { n: view.scores[seat] });
+}
+
+// In the game's own words (its catalog, as the terminal tells them), with "you" where it is you.
+export function describeEvent(event, names, gt, view) {
+  const { kind, seat } = event;
+  const name = seat === null || seat === undefined ? "" : names[seat];
+  const mine = name !== "" && name === gt("you");
+  const say = (key, params) => {
+    const own = `${key}.you`;
+    const text = mine ? gt(own, params) : own;
+    return text === own ? gt(key, params) : text;
+  };
+  const where = (index) => (view ? locationName(view.locations[index]) : String(index + 1));
+  switch (kind) {
+    case "round_started":
+      return gt("event.round_started", { round: event.round, name: names[event.dealer] });
+    case "card_dealt":
+      return gt("cards_dealt");
+    case "card_dealt.hidden":
+      return null;
+    case "asked":
+      return say(event.text ? "event.asked" : "event.asked_empty", { name, to: names[event.to], text: event.text });
+    case "answered":
+      return say(event.text ? "event.answered" : "event.answered_empty", { name, text: event.text });
+    case "voted":
+      return say(event.agree ? "event.voted_yes" : "event.voted_no", { name, suspect: names[event.suspect] });
+    case "guessed":
+      return say(event.right ? "event.guessed_right" : "event.guessed_wrong", { name, location: where(event.location) });
+    case "round_over":
+      return gt("event.round_over", { result: resultText(event, names, gt, where) });
+    default:
+      return say(`event.${kind}`, { name, suspect: names[event.suspect] });
+  }
+}
+
+function resultText(result, names, gt, where) {
+  const points = result.points.map((n, seat) => `${names[seat]} ${n}`).join(", ");
+  const ending = endingText(result, names, gt);
+  return gt("result", { round: result.round, location: where(result.location), spy: names[result.spy], ending, points });
+}

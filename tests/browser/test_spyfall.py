@@ -1,0 +1,166 @@
+"""Spyfall in three browsers: the host deals, each player looks at their own card under its
+cover, a question and its answer go through the chat, an agent accuses another agent and the
+clock stands still while the vote fails, then the spy reveals and guesses the location; the
+round's result and the totals end the game. Who the spy is, the test reads from each page's own
+card, as the players do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.players import LAPTOP, PHONE, open_page, take_seat
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def create_spyfall_room(page: Page, url: str, shots: Path, **options: str) -> str:
+    page.goto(url)
+    page.get_by_text("Spyfall", exact=True).click()
+    page.locator("select[name=players]").select_option("3")
+    page.locator("details.options summary").click()
+    for name, value in options.items():
+        field = page.locator(f"input[name={name}]")
+        if value in ("true", "false"):
+            field.set_checked(value == "true")
+        else:
+            field.fill(value)
+            field.press("Tab")
+    page.locator("input[name=name]").fill("Ann")
+    page.screenshot(path=shots / "home.png", full_page=True)
+    page.get_by_role("button", name="Create room").click()
+    expect(page.locator(".lobby")).to_be_visible()
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def seat_everyone(
+    browser: Browser, url: str, shots: Path, errors: list[str], **options: str
+) -> list[Page]:
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, PHONE, errors)
+    cid = open_page(browser, LAPTOP, errors)
+    create_spyfall_room(ann, url, shots, **options)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    take_seat(cid, link, 2, "Cid")
+    ann.get_by_role("button", name="Start the game").click()
+    return [ann, bob, cid]
+
+
+def read_cards(pages: list[Page]) -> tuple[int, str]:
+    """Each player taps their card: the spy's seat, and the location the agents hold."""
+    spy, place = -1, ""
+    for seat, page in enumerate(pages):
+        card = page.locator(".sf-card")
+        expect(card).to_contain_text("tap to look")
+        card.click()
+        expect(card).to_have_class("card sf-card shown")
+        if "You are the spy" in card.inner_text():
+            spy = seat
+        else:
+            place = card.locator(".place").inner_text()
+    assert spy >= 0 and place
+    return spy, place
+
+
+def test_spyfall_round_with_an_accusation_and_the_spys_guess(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    pages = seat_everyone(browser, server_url, output, errors, rounds="1", minutes="3")
+    ann = pages[0]
+    expect(ann.get_by_role("button", name="Deal the cards")).to_be_visible()
+    ann.screenshot(path=output / "deal.png", full_page=True)
+    ann.get_by_role("button", name="Deal the cards").click()
+    for page in pages:
+        expect(page.locator(".sf-top .countdown.running")).to_be_visible()
+    spy, place = read_cards(pages)
+    for seat, page in enumerate(pages):
+        page.screenshot(path=output / f"card-{seat}.png", full_page=True)
+        page.locator(".sf-card").click()  # covered again
+        expect(page.locator(".sf-card")).to_contain_text("tap to look")
+
+    # The dealer asks first: Bob, who answers and may not ask Ann straight back.
+    ann.locator(".sf-chat .targets button[data-seat='1']").click()
+    ann.locator("input[name=say]").fill("What do you smell here?")
+    ann.get_by_role("button", name="Ask", exact=True).click()
+    bob = pages[1]
+    expect(bob.locator(".sf-chat")).to_contain_text("Ann asked you")
+    bob.locator("input[name=say]").fill("Something between coffee and old wood.")
+    bob.get_by_role("button", name="Answer", exact=True).click()
+    for page in pages:
+        expect(page.locator(".sf-chat .lines li")).to_have_count(2)
+    expect(bob.locator(".sf-chat .targets button")).to_have_count(1)  # Cid, not Ann
+    bob.screenshot(path=output / "chat.png", full_page=True)
+
+    # A tap crosses a location off this browser's notes.
+    pages[spy].locator(".sf-locations .place").first.click()
+    expect(pages[spy].locator(".sf-locations .place.crossed")).to_have_count(1)
+    expect(pages[(spy + 1) % 3].locator(".sf-locations .place.crossed")).to_have_count(0)
+
+    # An agent accuses the other agent; the spy votes no; the clock stands still meanwhile.
+    accuser, suspect = (seat for seat in range(3) if seat != spy)
+    pages[accuser].get_by_role("button", name="Accuse…").click()
+    pages[accuser].locator(f".sf-accuse button[data-seat='{suspect}']").click()
+    for page in pages:
+        expect(page.locator(".sf-vote")).to_contain_text("accuses")
+        expect(page.locator(".sf-top .countdown.paused")).to_be_visible()
+    pages[spy].screenshot(path=output / "vote.png", full_page=True)
+    pages[spy].get_by_role("button", name="No", exact=True).click()
+    for page in pages:
+        expect(page.locator(".sf-top .countdown.running")).to_be_visible()
+    expect(pages[accuser].get_by_role("button", name="Accuse…")).to_have_count(0)  # once a round
+
+    # The spy reveals and names the location.
+    spy_page = pages[spy]
+    spy_page.get_by_role("button", name="I'm the spy: reveal").click()
+    spy_page.get_by_role("button", name="Reveal and guess").click()
+    for seat in (accuser, suspect):
+        expect(pages[seat].locator(".sf-tray")).to_contain_text("is the spy")
+    expect(spy_page.locator(".sf-tray")).to_contain_text("Tap the location")
+    spy_page.locator(".sf-locations .place.legal", has_text=place).click()
+    spy_page.screenshot(path=output / "guess.png", full_page=True)
+    spy_page.get_by_role("button", name=f"Guess: {place}").click()
+    for page in pages:
+        expect(page.locator(".end")).to_be_visible()
+        expect(page.locator(".sf-results")).to_contain_text(place)
+    expect(spy_page.locator(".sf-results tr.total")).to_contain_text("4")
+    spy_page.screenshot(path=output / "end.png", full_page=True)
+    pages[2].screenshot(path=output / "end-laptop.png", full_page=True)
+    assert errors == []
+
+
+def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -> None:
+    """At one table: each phone shows its own card, the clock and the locations, no chat; the
+    host's tablet, watching, is the big shared clock."""
+    errors: list[str] = []
+    pages = seat_everyone(
+        browser, server_url, output, errors, rounds="1", minutes="2", table="true"
+    )
+    pages[0].get_by_role("button", name="Deal the cards").click()
+    clock = open_page(browser, LAPTOP, errors)
+    clock.goto(pages[0].url)
+    expect(clock.locator(".big-clock .countdown.big.running")).to_be_visible()
+    for page in pages:
+        expect(page.locator(".sf-top .countdown.running")).to_be_visible()
+        expect(page.locator(".sf-card")).to_be_visible()
+        expect(page.locator(".sf-locations .place")).to_have_count(30)
+        expect(page.locator(".sf-chat")).to_have_count(0)
+    spy, _ = read_cards(pages)
+    pages[spy].screenshot(path=output / "phone-spy.png", full_page=True)
+    pages[(spy + 1) % 3].screenshot(path=output / "phone-agent.png", full_page=True)
+    accuser = (spy + 1) % 3
+    pages[accuser].get_by_role("button", name="Accuse…").click()
+    pages[accuser].locator(f".sf-accuse button[data-seat='{spy}']").click()
+    expect(clock.locator(".big-clock .countdown.paused")).to_be_visible()
+    expect(clock.locator(".big-clock")).to_contain_text("The clock is stopped")
+    clock.screenshot(path=output / "big-clock.png", full_page=True)
+    voter = 3 - spy - accuser
+    pages[voter].get_by_role("button", name="Yes, the spy").click()
+    for page in pages:
+        expect(page.locator(".end")).to_be_visible()
+    expect(clock.locator(".sf-results")).to_be_visible()
+    assert errors == []
