@@ -263,8 +263,9 @@ def bench(
     game_ids: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="[GAME]... | server",
-            help="Games to measure; all if none. `server`: the web server under load instead.",
+            metavar="[GAME]... | server | slaps",
+            help="Games to measure; all if none. `server`: the web server under load instead; "
+            "`slaps`: who wins simulated slap races, by arrival and in fair mode.",
         ),
     ] = None,
     seconds: Annotated[
@@ -273,6 +274,14 @@ def bench(
     rooms: Annotated[
         int, typer.Option(min=1, help="bench server: rooms played at once, 4 seats each.")
     ] = 200,
+    room_game: Annotated[
+        str,
+        typer.Option(
+            "--game", help="bench server: the game of the rooms, add-vantage or tornado-alert."
+        ),
+    ] = "add-vantage",
+    races: Annotated[int, typer.Option(min=1, help="bench slaps: races simulated.")] = 20000,
+    seed: Annotated[int, typer.Option(help="bench slaps: the seed of the simulation.")] = 0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a JSON list instead of a table.")
     ] = False,
@@ -281,7 +290,12 @@ def bench(
     game has them) between the default bots per second; or, with `server`, a server's actions
     per second and the time from an action to every seat's view."""
     if game_ids == ["server"]:
-        bench_server(rooms, seconds, as_json)
+        if room_game not in ("add-vantage", "tornado-alert"):
+            raise fail(f"bench server plays add-vantage or tornado-alert, not {room_game}")
+        bench_server(rooms, seconds, room_game, as_json)
+        return
+    if game_ids == ["slaps"]:
+        bench_slaps(races, seed, as_json)
         return
     chosen = [find_game(game_id) for game_id in game_ids] if game_ids else list(GAMES.values())
     results = []
@@ -346,24 +360,59 @@ def serve(
     )
 
 
-def bench_server(rooms: int, seconds: float, as_json: bool) -> None:
-    """Rooms of Add-Vantage with 4 random players each, against `tafel serve` on loopback."""
+def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
+    """Rooms of 4 random players each, against `tafel serve` on loopback."""
     from tafel.server.bench import bench_server as run
 
     if not as_json:
-        console.print(f"{rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
-    result = run(rooms, seconds).to_json()
+        console.print(f"{game}: {rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
+    result = run(rooms, seconds, game).to_json()
     if as_json:
         print(json.dumps(result))
         return
-    table = Table(title="tafel bench server (loopback)")
-    for column in ("rooms", "clients", "actions/s", "p50 ms", "p99 ms"):
+    table = Table(title=f"tafel bench server (loopback, {game})")
+    columns = {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
+    columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
+    if "slaps" in result:
+        columns |= {"slaps": "{}", "slaps_refused": "{}"}
+        columns |= {"slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
+        columns |= {"slap_wait_p99_ms": "{:.1f}"}
+    for column in columns:
+        table.add_column(SERVER_COLUMNS[column], justify="right")
+    table.add_row(*(shape.format(result[column]) for column, shape in columns.items()))
+    console.print(table)
+
+
+SERVER_COLUMNS = {
+    "rooms": "rooms",
+    "clients": "clients",
+    "actions_per_second": "actions/s",
+    "p50_ms": "p50 ms",
+    "p99_ms": "p99 ms",
+    "slaps": "slaps",
+    "slaps_refused": "refused",
+    "slap_p50_ms": "slap p50 ms",
+    "slap_p99_ms": "slap p99 ms",
+    "slap_wait_p99_ms": "wait p99 ms",
+}
+
+
+def bench_slaps(races: int, seed: int, as_json: bool) -> None:
+    """Simulated slap races with tabs 20-150 ms away: who wins, by arrival and in fair mode."""
+    from tafel.server.slap_sim import bench_slaps as run
+
+    result = run(races, seed).to_json()
+    if as_json:
+        print(json.dumps(result))
+        return
+    table = Table(title=f"tafel bench slaps ({races:,} races, tabs 20-150 ms away)")
+    for column in ("mode", "faster reaction wins", "…of races clear by > 15 ms", "honest refused"):
         table.add_column(column, justify="right")
-    table.add_row(
-        str(result["rooms"]),
-        str(result["clients"]),
-        f"{result['actions_per_second']:,.0f}",
-        f"{result['p50_ms']:.1f}",
-        f"{result['p99_ms']:.1f}",
-    )
+    for mode in ("arrival", "fair"):
+        table.add_row(
+            mode,
+            f"{100 * result['faster_wins'][mode]:.2f}%",
+            f"{100 * result['faster_wins_clear'][mode]:.2f}%",
+            str(result["honest_slaps_refused"][mode]),
+        )
     console.print(table)

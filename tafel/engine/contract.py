@@ -60,6 +60,10 @@ class Action:
     """
 
     kind: ClassVar[str]
+    race: ClassVar[bool] = False
+    """True for an action several seats may take in answer to the same change, where the
+    quickest wins (a slap in Tornado Alert!). The server decides such races by reaction time
+    rather than by which message reached it first; the rules stay as they are."""
     text_fields: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> Json:
@@ -296,6 +300,11 @@ class Game(ABC):
         if action.template() not in self._index:
             raise IllegalAction("malformed_action")
         return action
+
+    @property
+    def has_races(self) -> bool:
+        """Whether any of the game's actions is a race: then the server keeps clocks for it."""
+        return any(action.race for action in self.actions)
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["en"])

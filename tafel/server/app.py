@@ -23,10 +23,10 @@ from tafel.engine import LANGUAGES, Json
 from tafel.engine.record import replay_steps
 from tafel.server.bots import BotPace
 from tafel.server.catalogs import all_texts, games_info
+from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
-from tafel.server.timers import LoopClock, ServerClock
 from tafel.store import Store
 from tafel.web import CLIENT
 
@@ -44,6 +44,8 @@ class NewRoom(BaseModel):
     game: str
     players: int
     options: dict[str, Any] = {}
+    room_options: dict[str, Any] = {}
+    """How the room decides slaps, for a game with race actions (`/api/games` lists them)."""
     name: str
 
 
@@ -102,7 +104,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> Json:
-        room, token = rooms.create(body.game, body.players, body.options, body.name)
+        room, token = rooms.create(
+            body.game, body.players, body.options, body.name, body.room_options
+        )
         return {"room": room.summary(), "seat": 0, "token": token}
 
     @app.get("/api/rooms/{code}")

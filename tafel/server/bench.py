@@ -3,8 +3,9 @@
 The server runs as `tafel serve` in a process of its own, on a fresh SQLite store, so that it
 has a core to itself and pays for keeping every move. This process opens the rooms (every seat
 held by a person, no bots) and one websocket per seat; each client plays a random legal action
-as soon as its view allows one. An action's time runs from the moment it is sent until every
-seat of its room has received the view it led to. A room whose game ends starts another.
+as soon as its view allows one (in a game with races, as a browser does: `bench_race`). An
+action's time runs from the moment it is sent until every seat of its room has received the
+view it led to. A room whose game ends starts another.
 """
 
 from __future__ import annotations
@@ -26,11 +27,19 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 
 from tafel.engine import Json
+from tafel.games import get_game
+from tafel.server.bench_race import Racer
 
 SERVE = "from tafel.cli import app; app(prog_name='tafel')"
+
+
+def percentile(values: list[float], share: float) -> float:
+    """In milliseconds, of values in seconds."""
+    ordered = sorted(values) or [float("nan")]
+    return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 @dataclass(frozen=True)
@@ -41,16 +50,29 @@ class ServerBench:
     seconds: float
     latencies: list[float]
     """Seconds from an action sent to its room's last seat receiving the view it led to."""
+    slaps: list[tuple[float, float]] | None = None
+    """In a game with races: per slap, seconds from its reveal and from its sending to its
+    result."""
+    refused: int = 0
+    """Honest slaps the server refused outright (as false starts, forged or untimed)."""
 
     def to_json(self) -> dict[str, Any]:
-        ordered = sorted(self.latencies) or [float("nan")]
-        return {
+        report = {
             "rooms": self.rooms,
             "clients": self.clients,
             "actions_per_second": self.actions / self.seconds,
-            "p50_ms": 1000 * statistics.median(ordered),
-            "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))],
+            "p50_ms": 1000 * statistics.median(sorted(self.latencies) or [float("nan")]),
+            "p99_ms": percentile(self.latencies, 0.99),
         }
+        if self.slaps is not None:
+            revealed = [from_reveal for from_reveal, _ in self.slaps]
+            waited = [from_sending for _, from_sending in self.slaps]
+            report["slaps"] = len(self.slaps)
+            report["slaps_refused"] = self.refused
+            report["slap_p50_ms"] = percentile(revealed, 0.5)
+            report["slap_p99_ms"] = percentile(revealed, 0.99)
+            report["slap_wait_p99_ms"] = percentile(waited, 0.99)
+        return report
 
 
 @dataclass
@@ -58,6 +80,7 @@ class RoomRun:
     """One room of the bench: its passes, and when each of its actions was sent."""
 
     code: str
+    game: str
     tokens: list[str]
     sent: dict[tuple[int, int], float] = field(default_factory=dict)
     """(match, actions before it) of an action sent: when it was sent."""
@@ -117,7 +140,7 @@ def open_room(base: str, game: str, players: int) -> RoomRun:
             call(base, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": f"p{seat}"})["token"]
         )
     call(base, "POST", f"/api/rooms/{code}/start", token=tokens[0])
-    return RoomRun(code, tokens)
+    return RoomRun(code, game, tokens)
 
 
 async def client(
@@ -126,36 +149,52 @@ async def client(
     seat: int,
     players: int,
     latencies: list[float],
+    slaps: list[tuple[float, float]],
+    refusals: list[str],
     ready: asyncio.Barrier,
 ) -> None:
-    """One seat, until cancelled: a random legal action whenever its view allows one."""
+    """One seat, until cancelled: a random legal action whenever its view allows one; in a game
+    with races, as a browser plays it (`Racer`)."""
     rng = random.Random(f"{room.code}/{seat}")
     loop = asyncio.get_running_loop()
     url = base.replace("http", "ws", 1) + f"/ws/{room.code}"
     async with connect(url, max_size=None) as connection:
+        game = get_game(room.game)
+        racer = Racer(game, rng, connection, slaps, refusals) if game.has_races else None
         await connection.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
         await ready.wait()
-        async for text in connection:
-            frame = orjson.loads(text)
-            if frame["type"] != "state":
-                continue
-            key = (frame["match"], frame["n"])
-            room.seen[key] = room.seen.get(key, 0) + 1
-            if room.seen[key] == players:
-                del room.seen[key]
-                started = room.sent.pop((key[0], key[1] - 1), None)
-                if started is not None:
-                    latencies.append(loop.time() - started)
-            if frame["view"]["outcome"] is not None:
-                if seat == 0:
-                    await asyncio.to_thread(rematch, base, room)
-            elif frame["legal"]:
-                room.sent[key] = loop.time()
-                await act(connection, rng.choice(frame["legal"]), frame["n"])
+        try:
+            async for text in connection:
+                frame = orjson.loads(text)
+                if racer is not None and racer.consume(frame, loop.time()):
+                    continue
+                if frame["type"] != "state":
+                    continue
+                key = (frame["match"], frame["n"])
+                room.seen[key] = room.seen.get(key, 0) + 1
+                if room.seen[key] == players:
+                    del room.seen[key]
+                    started = room.sent.pop((key[0], key[1] - 1), None)
+                    if started is not None:
+                        latencies.append(loop.time() - started)
+                if frame["view"]["outcome"] is not None:
+                    if seat == 0:
+                        await asyncio.to_thread(rematch, base, room)
+                elif frame["legal"]:
 
+                    async def send(action: Json, key: tuple[int, int] = key) -> None:
+                        room.sent[key] = loop.time()
+                        await connection.send(
+                            json.dumps({"type": "act", "action": action, "n": key[1]})
+                        )
 
-async def act(connection: ClientConnection, action: Json, n: int) -> None:
-    await connection.send(json.dumps({"type": "act", "action": action, "n": n}))
+                    if racer is not None and "reveal_at" in frame:
+                        racer.race(frame, loop.time(), send)
+                    else:
+                        await send(rng.choice(frame["legal"]))
+        finally:
+            if racer is not None:
+                racer.stop()
 
 
 def rematch(base: str, room: RoomRun) -> None:
@@ -165,9 +204,11 @@ def rematch(base: str, room: RoomRun) -> None:
 
 async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: float) -> ServerBench:
     latencies: list[float] = []
+    slaps: list[tuple[float, float]] = []
+    refusals: list[str] = []
     ready = asyncio.Barrier(len(runs) * players + 1)
     tasks = [
-        asyncio.create_task(client(base, run, seat, players, latencies, ready))
+        asyncio.create_task(client(base, run, seat, players, latencies, slaps, refusals, ready))
         for run in runs
         for seat in range(players)
     ]
@@ -176,14 +217,17 @@ async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: flo
     began = loop.time()
     await asyncio.sleep(seconds)
     elapsed = loop.time() - began
-    done = list(latencies)
+    done, slapped = list(latencies), list(slaps)
     for task in tasks:
         task.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if not isinstance(r, (asyncio.CancelledError, type(None)))]
     if failures:
         raise RuntimeError(f"{len(failures)} bench clients failed: {failures[0]!r}")
-    return ServerBench(len(runs), len(tasks), len(done), elapsed, done)
+    races = get_game(runs[0].game).has_races if runs else False
+    return ServerBench(
+        len(runs), len(tasks), len(done), elapsed, done, slapped if races else None, len(refusals)
+    )
 
 
 def bench_server(

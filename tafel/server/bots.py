@@ -2,7 +2,9 @@
 
 The bots among the actors race as in `tafel.agents.base.choose_move`: each says what it would do
 and how fast, and the fastest acts. People among the actors answer in their own time, so the
-race is run by the bots alone, and a person who acts first wins it.
+race is run by the bots alone, and a person who acts first wins it. When the fastest offer is a
+race action (a slap), every bot offering one slaps at its own reaction time after the reveal,
+without the pause: its reaction time is its pace, and the room's slap window decides.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from tafel.agents import make_agent
 from tafel.engine import Action, Game, IllegalAction, Rng, Seat, State, derive_seed
+from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError
 
 log = logging.getLogger("tafel.server")
@@ -57,29 +60,40 @@ class RoomBots:
         self,
         game: Game,
         pace: BotPace,
+        clock: ServerClock,
         apply: Callable[[Seat, Action], None],
+        slap: Callable[[Seat, Action, float], None],
     ) -> None:
         self.game = game
         self.pace = pace
+        self.clock = clock
+        """The server's time, which a reveal is given in."""
         self.apply = apply
+        self.slap = slap
         self.rng = Rng(secrets.randbits(62))
         """Draws the pauses; no part of any record."""
         self.task: asyncio.Task[Any] | None = None
 
-    def wake(self, state: State | None, bots: Mapping[Seat, str], seed: int) -> None:
+    def wake(
+        self, state: State | None, bots: Mapping[Seat, str], seed: int, reveal: float | None
+    ) -> None:
         """After every change of the match: forget the move planned for the old state and plan
-        one for the new state if bots are among its actors."""
+        one for the new state if bots are among its actors. `reveal`: when the new state is
+        shown to the people, if seats race in it."""
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
         self.task = None
         if state is None or not bots:
             return
-        self.task = asyncio.get_running_loop().create_task(self.move(state.clone(), bots, seed))
+        planned = self.move(state.clone(), bots, seed, reveal)
+        self.task = asyncio.get_running_loop().create_task(planned)
 
     def stop(self) -> None:
-        self.wake(None, {}, 0)
+        self.wake(None, {}, 0, None)
 
-    async def move(self, state: State, bots: Mapping[Seat, str], seed: int) -> None:
+    async def move(
+        self, state: State, bots: Mapping[Seat, str], seed: int, reveal: float | None
+    ) -> None:
         loop = asyncio.get_running_loop()
         due = loop.time() + self.pace.low + (self.pace.high - self.pace.low) * self.rng.random()
         # Searching bots take up to a second: they think in a thread, so the room's event loop
@@ -90,8 +104,19 @@ class RoomBots:
                 log.warning("no bot acted among seats %s", sorted(bots))
             return
         reaction, _, seat, action = min(offers)
+        if action.race and reveal is not None:
+            await self.slaps([offer for offer in sorted(offers) if offer[3].race], reveal)
+            return
         await asyncio.sleep(max(0.0, due + self.pace.reaction * reaction - loop.time()))
         try:
             self.apply(seat, action)
         except (IllegalAction, RoomError):
             log.exception("the move of the bot in seat %d was refused: %s", seat, action)
+
+    async def slaps(self, offers: list[Offer], reveal: float) -> None:
+        for reaction, _, seat, action in offers:
+            await asyncio.sleep(max(0.0, reveal + reaction - self.clock.now()))
+            try:
+                self.slap(seat, action, reaction)
+            except (IllegalAction, RoomError):
+                log.exception("the slap of the bot in seat %d was refused: %s", seat, action)

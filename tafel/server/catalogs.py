@@ -16,6 +16,7 @@ from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.options import option_choices, option_name
 from tafel.games import GAMES
 from tafel.server.errors import SERVER_CATALOG
+from tafel.server.room_options import RoomOptions
 from tafel.web import WEB_CATALOG
 
 
@@ -33,8 +34,8 @@ def all_texts(lang: str) -> Json:
     }
 
 
-def option_info(game: Game, field: dataclasses.Field[Any]) -> Json:
-    choices = option_choices(game.options_type, field)
+def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
+    choices = option_choices(options_type, field)
     default = field.default
     kind = "choice" if choices else {bool: "bool", int: "int"}.get(type(default), "text")
     return {
@@ -55,7 +56,14 @@ def game_info(game: Game) -> Json:
         "max_players": game.max_players,
         "bots": agent_names(game),
         "default_bot": game.default_rollout,
-        "options": [option_info(game, f) for f in dataclasses.fields(game.options_type)],
+        "options": [
+            option_info(game.options_type, f) for f in dataclasses.fields(game.options_type)
+        ],
+        "room_options": (
+            [option_info(RoomOptions, f) for f in dataclasses.fields(RoomOptions)]
+            if game.has_races
+            else []
+        ),
     }
 
 

@@ -1,22 +1,51 @@
-"""Round trips of one websocket, from the server's pings: what a fair slap is checked against.
+"""The server's clock, and the round trips of each websocket measured on it.
 
-The server pings each tab of a game with races; the tab answers at once. The server measures
-the round trip on its own clock (the tab cannot make it look shorter than it is) and tells the
-tab, which uses the same exchange to estimate its offset to the server's clock. Both keep the
-shortest of the last few round trips: the sample least disturbed by queues on the way.
+Everything the tabs are told of time is on one clock (`ServerClock`): a timer's deadline (a
+Spyfall round), a card's reveal (Tornado Alert!), the pings. The server pings each tab of a game
+that is timed or has races; the tab answers at once. The server measures the round trip on its
+own clock (the tab cannot make it look shorter than it is) and tells the tab, which uses the same
+exchange to estimate its offset to the server's clock from the shortest of the last few round
+trips: the sample least disturbed by queues on the way. A reveal waits for the slowest tab's
+shortest round trip; a slap's reaction is checked against the longest of them: any delay the
+connection has shown is possible.
 
-Pure: the times are passed in.
+`RoundTrips` is pure: the times are passed in.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
+from collections.abc import Callable
+from typing import Protocol
 
 SAMPLES = 8
 """Round trips kept: enough to ride out a burst of jitter, few enough to follow a change of
 network (a phone moving from wifi to mobile data)."""
 PENDING = 4
 """Pings awaiting their answer; older ones are forgotten (a tab that stopped answering)."""
+
+
+class Handle(Protocol):
+    def cancel(self) -> None: ...
+
+
+class ServerClock(Protocol):
+    """Where the server's time comes from: seconds on a clock that only goes forward."""
+
+    def now(self) -> float: ...
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Handle: ...
+
+
+class LoopClock:
+    """The event loop's monotonic clock: the time the server keeps and tells the tabs."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
+        return asyncio.get_running_loop().call_at(when, callback)
 
 
 class RoundTrips:
@@ -44,3 +73,8 @@ class RoundTrips:
     def best(self) -> float | None:
         """The shortest recent round trip; None before any ping was answered."""
         return min(self.samples) if self.samples else None
+
+    def worst(self) -> float | None:
+        """The longest recent round trip: how long a message on this connection has been seen
+        to take, waits in the server's own queue included. None before any ping was answered."""
+        return max(self.samples) if self.samples else None

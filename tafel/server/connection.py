@@ -26,6 +26,9 @@ class Connection:
         self.frames: asyncio.Queue[str | int] = asyncio.Queue()
         """Text frames to send, or a close code that ends the connection."""
         self.trips = RoundTrips()
+        self.state_sent = 0.0
+        """When the last state frame was queued: a tab that connects after a reveal sees it
+        no earlier than that."""
 
     def send(self, frame: str) -> None:
         self.frames.put_nowait(frame)

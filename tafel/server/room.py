@@ -33,8 +33,11 @@ from tafel.engine import (
 )
 from tafel.engine.record import replay, replay_steps
 from tafel.server.bots import BotPace, RoomBots
+from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
-from tafel.server.errors import RoomError, pick_lang
+from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
+from tafel.server.room_options import read_room_options, room_options_to_json
 from tafel.server.seats import (
     NAME_LENGTH,
     SeatHolder,
@@ -43,8 +46,9 @@ from tafel.server.seats import (
     new_token,
     token_hash,
 )
-from tafel.server.timers import RoomTimer, ServerClock
-from tafel.store import Store, StoredMatch, StoredRoom, StoredSeat
+from tafel.server.slaps import Slap
+from tafel.server.timers import RoomTimer
+from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
 
@@ -82,15 +86,26 @@ class Room:
         self.code = stored.code
         self.game = game
         self.players = stored.players
-        self.options = game.options_from_json(stored.options)
+        own = {k: v for k, v in stored.options.items() if k != ROOM_OPTIONS}
+        self.options = game.options_from_json(own)
+        self.room_options = read_room_options(game, stored.options.get(ROOM_OPTIONS, {}))
+        self.races = (
+            None
+            if self.room_options is None
+            else Races(
+                self.room_options.rules(), clock, self.apply, self.engine_text, self.wake_bots
+            )
+        )
         self.host = stored.host
         self.status = stored.status
         self.store = store
+        self.clock = clock
+        """The server's time: the reveals, the slaps, the timer and the tabs' round trips."""
         self.seats = [SeatHolder(s.name, s.bot, s.token_hash) for s in stored.seats]
         self.spectators: list[Connection] = []
         self.matches = stored.matches
         self.match: Match | None = None
-        self.bots = RoomBots(game, pace, self.apply)
+        self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
         if stored.last is not None and self.status in (PLAYING, OVER):
             self.match = self.resume(stored.last)
@@ -245,16 +260,84 @@ class Room:
         self.store.set_room(self.code, status=LOBBY)
         self.publish_room()
 
-    def play(self, seat: Seat, data: Any, at: object) -> None:
-        """A person's action, as sent: `at` is how many actions they had seen, if they say."""
+    def play(self, connection: Connection, data: Any, at: object, reaction: object) -> None:
+        """A person's action, as sent: `at` is how many actions they had seen, if they say;
+        `reaction`, for a race action, the milliseconds from their reveal to it."""
+        seat = connection.seat
         match = self.match
+        if seat is None:
+            raise RoomError("not_a_player", 403)
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
         if self.seats[seat].bot is not None:
             raise RoomError("bad_token", 403)
         if at is not None and at != len(match.record.actions):
             raise RoomError("stale_action", 409)
-        self.apply(seat, self.game.action_from_json(data))
+        action = self.game.action_from_json(data)
+        races = self.races
+        if races is None:
+            self.apply(seat, action)
+        elif action.race and races.reveal is not None:
+            if not isinstance(reaction, int | float) or isinstance(reaction, bool):
+                raise RoomError("reaction_needed")
+            trip = connection.trips.worst()
+            if trip is None:
+                # Without a round trip a reaction cannot be checked: taking one on trust would
+                # let a tab that never answers pings claim any reaction it likes.
+                raise RoomError("slap_no_clock", 409)
+            match.state.check(seat, action)
+            now = self.clock.now()
+            slap = Slap(
+                seat, float(reaction) / 1000, now, max(races.reveal, connection.state_sent), trip
+            )
+            races.submit(Entry(slap, action, connection), self.slap_seed, self.display_names())
+        elif races.open:
+            races.hold(lambda: self.try_later(connection, data, at))
+        else:
+            self.apply(seat, action)
+
+    def try_later(self, connection: Connection, data: Any, at: object) -> None:
+        """An action held back during a slap window, tried now it is decided."""
+        try:
+            self.play(connection, data, at, None)
+        except (IllegalAction, RoomError) as error:
+            connection.send_json(self.refusal(error, connection.lang))
+
+    def bot_apply(self, seat: Seat, action: Action) -> None:
+        """A bot's action; dropped during a slap window, whose decision wakes the bots anew."""
+        if self.races is None or not self.races.open:
+            self.apply(seat, action)
+
+    def bot_slap(self, seat: Seat, action: Action, reaction: float) -> None:
+        """A bot's race action, `reaction` seconds after the reveal it answers: the server
+        timed it, so it is taken as arriving exactly then."""
+        races = self.races
+        match = self.match
+        if races is None or races.reveal is None or match is None or self.status != PLAYING:
+            self.apply(seat, action)
+            return
+        match.state.check(seat, action)
+        slap = Slap(seat, reaction, races.reveal + reaction, races.reveal, 0.0)
+        races.submit(Entry(slap, action, None), self.slap_seed, self.display_names())
+
+    def slap_seed(self) -> int:
+        """The draw between near-equal slaps: from the match's secret seed and the move."""
+        match = self.match
+        assert match is not None
+        return derive_seed(match.record.seed, "slaps", len(match.record.actions))
+
+    def display_names(self) -> list[str]:
+        match = self.match
+        names = match.names if match is not None else [h.label() for h in self.seats]
+        return [
+            SERVER_CATALOG.text("en", "bot_seat", n=seat + 1, bot=name.removeprefix("bot:"))
+            if name.startswith("bot:")
+            else name
+            for seat, name in enumerate(names)
+        ]
+
+    def engine_text(self, lang: str, error: IllegalAction) -> str:
+        return error.message(lang, self.game.catalog)
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Apply (an illegal action raises and changes nothing), keep in the store, then send
@@ -308,13 +391,17 @@ class Room:
         match = self.match
         if self.status != PLAYING or match is None:
             self.bots.stop()
+            if self.races is not None:
+                self.races.stop()
             return
         bots = {
             seat: bot
             for seat in match.state.actors()
             if 0 <= seat < self.players and (bot := self.seats[seat].bot) is not None
         }
-        self.bots.wake(match.state, bots, derive_seed(match.record.seed, len(match.record.actions)))
+        reveal = None if self.races is None else self.races.reveal
+        seed = derive_seed(match.record.seed, len(match.record.actions))
+        self.bots.wake(match.state, bots, seed, reveal)
 
     # --- What is sent --------------------------------------------------------------------------
 
@@ -325,6 +412,7 @@ class Room:
             "game": self.game.id,
             "players": self.players,
             "options": self.game.options_to_json(self.options),
+            "room_options": room_options_to_json(self.room_options),
             "status": self.status,
             "host": self.host,
             "matches": self.matches,
@@ -352,6 +440,8 @@ class Room:
             "view": state.view(seat),
             "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
         }
+        if self.races is not None and self.races.reveal is not None:
+            frame["reveal_at"] = 1000 * self.races.reveal
         timer = self.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
@@ -369,15 +459,42 @@ class Room:
     def publish_state(self) -> None:
         if self.match is None:
             return
+        now = self.schedule_reveal()
         for seat, holder in enumerate(self.seats):
             if holder.connections:
                 text = _dumps(self.state_frame(seat))
                 for connection in holder.connections:
                     connection.send(text)
+                    connection.state_sent = now
         if self.spectators:
             text = _dumps(self.state_frame(None))
             for connection in self.spectators:
                 connection.send(text)
+
+    def schedule_reveal(self) -> float:
+        """Now; and, if seats may race in the new state, when it is to be revealed."""
+        now = self.clock.now()
+        races, match = self.races, self.match
+        if races is None or match is None:
+            return now
+        state = match.state
+        racing = self.status == PLAYING and any(
+            action.race
+            for seat in state.actors()
+            if seat >= 0
+            for action in state.legal_actions(seat)
+        )
+        if not racing:
+            races.clear()
+            return now
+        trips = [
+            connection.trips.best() or UNKNOWN_ROUND_TRIP
+            for holder in self.seats
+            if holder.bot is None
+            for connection in holder.connections
+        ]
+        races.schedule(now, trips)
+        return now
 
     def connections(self) -> list[Connection]:
         return [c for holder in self.seats for c in holder.connections] + self.spectators
@@ -394,6 +511,7 @@ class Room:
         self.publish_room()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
+            connection.state_sent = self.clock.now()
 
     def disconnect(self, connection: Connection) -> None:
         group = (
@@ -416,9 +534,9 @@ class Room:
                 raise RoomError("malformed_message") from None
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "act":
-                if connection.seat is None:
-                    raise RoomError("not_a_player", 403)
-                self.play(connection.seat, message.get("action"), message.get("n"))
+                self.play(
+                    connection, message.get("action"), message.get("n"), message.get("reaction")
+                )
             elif kind == "pong":
                 self.pong(connection, message.get("id"))
             elif kind == "lang":
@@ -430,7 +548,7 @@ class Room:
 
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
-        trip = connection.trips.pong(number, self.timer.clock.now())
+        trip = connection.trips.pong(number, self.clock.now())
         if trip is not None:
             connection.send_json({"type": "clock", "id": number, "rtt": 1000 * trip})
 

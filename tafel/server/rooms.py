@@ -13,10 +13,11 @@ import secrets
 from tafel.engine import Game, OptionError, RecordError
 from tafel.games import GAMES
 from tafel.server.bots import BotPace
+from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError
 from tafel.server.room import LOBBY, PLAYING, Room
+from tafel.server.room_options import read_room_options, stored_options
 from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
-from tafel.server.timers import ServerClock
 from tafel.store import Store, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -45,7 +46,12 @@ class Rooms:
         return game
 
     def create(
-        self, game_id: object, players: object, options: object, name: object
+        self,
+        game_id: object,
+        players: object,
+        options: object,
+        name: object,
+        room_options: object = None,
     ) -> tuple[Room, str]:
         """A new room in its lobby; its creator is the host and takes the first seat."""
         game = self.find_game(game_id)
@@ -55,6 +61,7 @@ class Rooms:
             )
         try:
             chosen = game.options_from_json(options if isinstance(options, dict) else {})
+            ours = read_room_options(game, room_options if isinstance(room_options, dict) else {})
             game.start(players, 0, chosen)  # options that depend on the player count
         except (OptionError, ValueError) as error:
             raise RoomError("bad_options", reason=str(error)) from None
@@ -66,7 +73,13 @@ class Rooms:
         seats += [StoredSeat(seat) for seat in range(1, players)]
         while True:
             stored = StoredRoom(
-                new_code(), game.id, players, game.options_to_json(chosen), 0, LOBBY, seats
+                new_code(),
+                game.id,
+                players,
+                stored_options(game, chosen, ours),
+                0,
+                LOBBY,
+                seats,
             )
             if self.store.create_room(stored):
                 break
@@ -106,4 +119,6 @@ class Rooms:
     def stop(self) -> None:
         for room in self.rooms.values():
             room.bots.stop()
+            if room.races is not None:
+                room.races.stop()
             room.timer.stop()

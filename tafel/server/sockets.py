@@ -7,11 +7,15 @@ To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `sta
 legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid;
 the socket then closes).
 
-A game that keeps time (`Game.timed`) adds the server's clock: the server sends `ping` (`id`, its
-clock `at` in ms), the tab answers at once with `{"type": "pong", "id": ...}` and is told its round
-trip in `clock` (`id`, `rtt` in ms); from these the tab estimates its offset to the server's
-clock. A state frame then carries `timer` (`tafel.server.timers`): the seconds left, and while
-the timer runs its `deadline` in ms on the server's clock.
+A game that keeps time (`Game.timed`) or has race actions (`Game.has_races`) adds the server's
+clock: the server sends `ping` (`id`, its clock `at` in ms), the tab answers at once with
+`{"type": "pong", "id": ...}` and is told its round trip in `clock` (`id`, `rtt` in ms); from
+these the tab estimates its offset to the server's clock, and the server keeps the round trips
+(`tafel.server.clock`). In a timed game a state frame carries `timer` (`tafel.server.timers`):
+the seconds left, and while the timer runs its `deadline` in ms on the server's clock. In a game
+with races a state in which seats race carries `reveal_at` (ms on the server's clock), an `act`
+of a race action carries `reaction` (ms from the tab's own reveal), and `slap` tells each
+slapper how their slap went (`tafel.server.races`).
 """
 
 from __future__ import annotations
@@ -22,10 +26,10 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.rooms import Rooms
-from tafel.server.timers import ServerClock
 
 log = logging.getLogger("tafel.server")
 
@@ -59,7 +63,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     connection = Connection(socket, seat, lang)
     room.connect(connection)
     pump = asyncio.create_task(connection.pump())
-    pinger = asyncio.create_task(ping(connection, rooms.clock)) if room.game.timed else None
+    synced = room.game.timed or room.game.has_races
+    pinger = asyncio.create_task(ping(connection, rooms.clock)) if synced else None
     try:
         while socket.client_state == WebSocketState.CONNECTED:
             message = await socket.receive()

@@ -9,42 +9,19 @@ server stops in order; a restarted server runs it on from what was kept. Time th
 down does not count (nobody could act then), so after a crash a timer may have up to
 `CHECKPOINT` seconds more than it had.
 
-The time itself comes from a `ServerClock`: the event loop's clock in the server, a hand-moved
-clock in tests.
+The time itself comes from a `tafel.server.clock.ServerClock`: the event loop's clock in the
+server, a hand-moved clock in tests.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from typing import Protocol
 
 from tafel.engine import Clock, Json
+from tafel.server.clock import Handle, ServerClock
 
 CHECKPOINT = 10.0
 """Seconds between keeping a running timer's used time in the store."""
-
-
-class Handle(Protocol):
-    def cancel(self) -> None: ...
-
-
-class ServerClock(Protocol):
-    """Where the server's time comes from: seconds on a clock that only goes forward."""
-
-    def now(self) -> float: ...
-
-    def call_at(self, when: float, callback: Callable[[], None]) -> Handle: ...
-
-
-class LoopClock:
-    """The event loop's monotonic clock: the time the server keeps and tells the tabs."""
-
-    def now(self) -> float:
-        return asyncio.get_running_loop().time()
-
-    def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
-        return asyncio.get_running_loop().call_at(when, callback)
 
 
 class RoomTimer:

@@ -19,6 +19,10 @@ from sqlalchemy.pool import StaticPool
 from tafel.engine import GameRecord, Json
 from tafel.store.tables import Base, ClockRow, MatchRow, MoveRow, RoomRow, SeatRow
 
+ROOM_OPTIONS = "room"
+"""The key of a room's stored options under which the server keeps options of its own (how
+slaps are decided), beside the game's: no part of a match's record."""
+
 
 def default_url() -> str:
     """SQLite in the user's data directory (e.g. ~/.local/share/tafel/tafel.db)."""
@@ -239,7 +243,7 @@ class Store:
         record = GameRecord(
             game=room.game,
             rules_version=row.rules_version,
-            options=dict(room.options),
+            options={k: v for k, v in room.options.items() if k != ROOM_OPTIONS},
             seed=row.seed,
             seats=list(row.seats),
             actions=[(seat, dict(action)) for seat, action in moves],

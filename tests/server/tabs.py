@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -18,12 +19,18 @@ def auth(token: str) -> dict[str, str]:
 
 
 def new_room(
-    client: TestClient, game: str, players: int, name: str = "Ann", **options: Any
+    client: TestClient,
+    game: str,
+    players: int,
+    name: str = "Ann",
+    room_options: Json | None = None,
+    **options: Any,
 ) -> tuple[str, str]:
     """A room's code and its host's pass."""
-    response = client.post(
-        "/api/rooms", json={"game": game, "players": players, "options": options, "name": name}
-    )
+    body = {"game": game, "players": players, "options": options, "name": name}
+    if room_options is not None:
+        body["room_options"] = room_options
+    response = client.post("/api/rooms", json=body)
     assert response.status_code == 201, response.text
     body = response.json()
     return body["room"]["code"], body["token"]
@@ -67,12 +74,15 @@ class Tab:
         self.socket.send_json(message)
 
     def receive(self) -> Json:
+        """The next frame; a ping is answered at once, as a browser does."""
         text = self.socket.receive_text()
         self.texts.append(text)
         frame: Json = json.loads(text)
         self.frames.append(frame)
         if frame["type"] == "state":
             self.state = frame
+        elif frame["type"] == "ping":
+            self.send({"type": "pong", "id": frame["id"]})
         return frame
 
     def next(self, kind: str) -> Json:
@@ -81,6 +91,15 @@ class Tab:
             frame = self.receive()
             if frame["type"] == kind:
                 return frame
+
+    def settled(self, latest: int) -> bool:
+        """After acting: True once a newer state came, False if the action was refused."""
+        while True:
+            frame = self.receive()
+            if frame["type"] == "state" and frame["n"] > latest:
+                return True
+            if frame["type"] == "error" or (frame["type"] == "slap" and frame["winner"] is None):
+                return False
 
     @property
     def n(self) -> int:
@@ -91,9 +110,16 @@ class Tab:
         return [] if self.state is None else list(self.state["legal"])
 
     def act(self, action: Json, n: int | None = None) -> None:
+        """Send an action. In a state that is revealed at a set moment, wait for it first and
+        say how long after it the action came: the server in this process shares the test's
+        monotonic clock, so this tab's clock has no offset."""
         message: Json = {"type": "act", "action": action}
         if n is not None:
             message["n"] = n
+        reveal = None if self.state is None else self.state.get("reveal_at")
+        if reveal is not None:
+            time.sleep(max(0.0, reveal / 1000 - time.monotonic()))
+            message["reaction"] = 1000 * (time.monotonic() - reveal / 1000)
         self.send(message)
 
 
@@ -112,7 +138,9 @@ def open_tab(
 
 def play_out(tabs: dict[int, Tab], rng: random.Random, limit: int = 5000) -> Json:
     """The people at `tabs` play random legal actions to the end (bots play on the server);
-    the final state frame of the first tab. Every action brings every tab one state frame."""
+    the final state frame of the first tab. Every action brings every tab one state frame,
+    unless it is refused: a slap the server could not take (its clock not yet known, or a
+    loaded machine delaying it past what its round trip allows) is made again."""
     for tab in tabs.values():
         if tab.state is None:
             tab.next("state")
@@ -127,8 +155,11 @@ def play_out(tabs: dict[int, Tab], rng: random.Random, limit: int = 5000) -> Jso
             return first
         movers = [seat for seat, tab in tabs.items() if tab.legal]
         if movers:
-            tab = tabs[rng.choice(movers)]
-            tab.act(rng.choice(tab.legal), latest)
+            mover = tabs[rng.choice(movers)]
+            mover.act(rng.choice(mover.legal), latest)
+            if not mover.settled(latest):
+                continue
         for tab in tabs.values():
-            tab.next("state")
+            if tab.n <= latest:
+                tab.next("state")
     raise AssertionError("the game did not end")

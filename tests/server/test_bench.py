@@ -36,3 +36,29 @@ def test_bench_server_prints_a_table() -> None:
     result = bench("--rooms", "1", "--seconds", "0.5")
     assert result.returncode == 0, result.stderr
     assert "actions/s" in result.stdout and "p99 ms" in result.stdout
+
+
+def test_bench_server_with_a_game_of_races_reports_the_time_from_reveal_to_result() -> None:
+    result = bench("--game", "tornado-alert", "--rooms", "1", "--seconds", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert {"slaps", "slaps_refused", "slap_p50_ms", "slap_p99_ms", "slap_wait_p99_ms"} <= set(
+        report
+    )
+    if report["slaps"]:
+        assert 0 < report["slap_p50_ms"] <= report["slap_p99_ms"]
+
+
+def test_bench_slaps_reports_the_faster_reactions_share_by_mode() -> None:
+    result = subprocess.run(
+        [TAFEL, "bench", "slaps", "--races", "2000", "--seed", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=110,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["races"] == 2000
+    assert report["honest_slaps_refused"] == {"arrival": 0, "fair": 0}
+    fair, arrival = report["faster_wins_clear"]["fair"], report["faster_wins_clear"]["arrival"]
+    assert fair > arrival and fair >= 0.98

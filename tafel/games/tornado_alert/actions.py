@@ -25,6 +25,7 @@ class Claim(Action):
     """Slap the play pile, having seen `seen` claims since the last card was played."""
 
     kind = "claim"
+    race = True
     seen: int
 
 

@@ -15,6 +15,7 @@ export function Home({ lang, switchLang, games }) {
   const game = playable.find((g) => g.id === gameId);
   const [players, setPlayers] = useState(game ? game.min_players : 2);
   const [options, setOptions] = useState({});
+  const [roomOptions, setRoomOptions] = useState({});
   const [name, setName] = useState(localStorage.getItem(NAME) || "");
   const [error, setError] = useState(null);
 
@@ -23,6 +24,7 @@ export function Home({ lang, switchLang, games }) {
     setGameId(id);
     setPlayers(chosen.min_players);
     setOptions({});
+    setRoomOptions({});
   };
 
   const create = async (event) => {
@@ -30,7 +32,7 @@ export function Home({ lang, switchLang, games }) {
     localStorage.setItem(NAME, name);
     try {
       const made = await api("POST", "/api/rooms", {
-        body: { game: gameId, players: Number(players), options, name },
+        body: { game: gameId, players: Number(players), options, room_options: roomOptions, name },
       });
       passes.set(made.room.code, made.seat, made.token);
       navigate(`/r/${made.room.code}`);
@@ -81,6 +83,11 @@ export function Home({ lang, switchLang, games }) {
               (option) => html`<${OptionField} option=${option} lang=${lang}
                 value=${options[option.name] ?? option.default}
                 onChange=${(value) => setOptions({ ...options, [option.name]: value })} />`,
+            )}
+            ${game.room_options.map(
+              (option) => html`<${OptionField} option=${option} lang=${lang}
+                value=${roomOptions[option.name] ?? option.default}
+                onChange=${(value) => setRoomOptions({ ...roomOptions, [option.name]: value })} />`,
             )}
           </details>`}
         <label class="field">${t("your_name")}

@@ -1,11 +1,13 @@
 // One renderer per game, loaded when a room of that game opens. A renderer module exports
-// `Board({view, legal, act, names, you, gt, busy, timer, serverNow, keep})`, which draws the view
-// and makes the legal actions clickable (`timer` and `serverNow`: the server's timer, see
-// clock.js; `keep`: a key for what the screen keeps in this browser for the match, such as
-// notes), and `describeEvent(event, names, gt, view)`, a line for the list of last moves (or
-// nothing, for an event not worth a line). It may export `scoreText(view, seat, gt)`, how a
-// final score reads, and, for games whose actors may have nothing to do, `acting(view, actors)`
-// (whom the screen shows as acting) and `turnText(view, legal, names, gt)`.
+// `Board({view, legal, act, names, you, gt, busy, timer, serverNow, keep, race, slap})`, which
+// draws the view and makes the legal actions clickable (`timer` and `serverNow`: the server's
+// timer, see clock.js; `keep`: a key for what the screen keeps in this browser for the match,
+// such as notes; a game with race actions sends them with `race(pick)`, where `pick(legal)` finds
+// the race action, and shows `slap`, how the seat's last slap went), and
+// `describeEvent(event, names, gt, view)`, a line for the list of last moves (or nothing, for an
+// event not worth a line). It may export `scoreText(view, seat, gt)`, how a final score reads,
+// and, for games whose actors may have nothing to do, `acting(view, actors)` (whom the screen
+// shows as acting) and `turnText(view, legal, names, gt)`.
 
 import { useEffect, useState } from "./vendor/preact-htm.js";
 
@@ -13,6 +15,7 @@ const RENDERERS = {
   "add-vantage": () => import("./games/add-vantage.js"),
   "tony-tino": () => import("./games/tony-tino.js"),
   maillot: () => import("./games/maillot.js"),
+  "tornado-alert": () => import("./games/tornado-alert.js"),
   spyfall: () => import("./games/spyfall.js"),
 };
 

@@ -1,4 +1,7 @@
 // A room: its websocket, then the lobby, the game or its end, as the room's status says.
+// A state in which seats race (a slap) comes with `reveal_at`, a moment on the server's clock:
+// it is held until then, so every tab shows it at once, and a race action says how many
+// milliseconds after this tab showed it the player acted (before it: a false start).
 
 import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
 import { api, passes } from "./api.js";
@@ -26,14 +29,35 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [missing, setMissing] = useState(null);
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [slap, setSlap] = useState(null);
   const socket = useRef(null);
+  const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
+  const shown = useRef(null); // { n, at }: when the state on screen was revealed here
 
   useEffect(() => {
     const opened = new RoomSocket(code, pass?.token, lang, {
       onFrame: (received) => {
         if (received.type === "room") setRoom(received.room);
         else if (received.type === "state") {
-          onState(received);
+          clearTimeout(held.current?.timer);
+          held.current = null;
+          const reveal = received.reveal_at == null ? null : opened.time.local(received.reveal_at);
+          const show = () => {
+            held.current = null;
+            shown.current = { n: received.n, at: performance.now() };
+            onState(received);
+            setBusy(false);
+            // A reaction runs from the frame that draws the state, not from when it was given to
+            // the page: up to a frame (16 ms) later, which would otherwise count against the player.
+            requestAnimationFrame((frameStart) => {
+              if (shown.current.n === received.n) shown.current.at = Math.max(shown.current.at, frameStart);
+            });
+          };
+          const wait = reveal === null ? 0 : reveal - performance.now();
+          if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
+          else show();
+        } else if (received.type === "slap") {
+          setSlap(received);
           setBusy(false);
         } else if (received.type === "error") {
           setNotice(received.message);
@@ -49,7 +73,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
       onStatus: (status) => setOnline(status === "open"),
     });
     socket.current = opened;
-    return () => opened.close();
+    return () => {
+      clearTimeout(held.current?.timer);
+      opened.close();
+    };
   }, [code, pass?.token]);
 
   useEffect(() => socket.current?.setLang(lang), [lang]);
@@ -71,12 +98,31 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   } else if (room.status === "closed") {
     body = html`<main class="card"><p>${t("room_closed")}</p><button onClick=${() => navigate("/")}>${t("home")}</button></main>`;
   } else if (frame) {
+    const send = (action, shownFrame, at) => {
+      const message = { type: "act", action, n: shownFrame.n };
+      if (shownFrame.reveal_at != null) message.reaction = performance.now() - at;
+      return socket.current.send(message);
+    };
     const act = (action) => {
-      if (socket.current.send({ type: "act", action, n: frame.n })) setBusy(true);
+      if (send(action, frame, shown.current?.n === frame.n ? shown.current.at : performance.now())) {
+        setBusy(true);
+      }
+    };
+    // A race action picked from the state on screen, or from one still held back: that one
+    // goes with a negative reaction, and the server refuses it as a false start.
+    const race = (pick) => {
+      const waiting = held.current;
+      const early = waiting && pick(waiting.frame.legal);
+      if (early) send(early, waiting.frame, waiting.at);
+      else {
+        const action = pick(busy ? [] : frame.legal);
+        if (action) act(action);
+      }
     };
     const serverNow = () => socket.current.time.now();
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
-      setPass=${setPass} act=${act} busy=${busy} fail=${fail} serverNow=${serverNow} />`;
+      setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
+      serverNow=${serverNow} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -88,7 +134,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, busy, fail, serverNow }) {
+function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow }) {
   const renderer = useRenderer(game.id);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
@@ -133,7 +179,7 @@ function Table({ room, game, frame, log, pass, setPass, act, busy, fail, serverN
       renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
-      keep=${`${room.code}.${frame.match}`} />
+      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>

@@ -1,9 +1,11 @@
-// The server's clock as this tab estimates it, for timers (a Spyfall round) and anything else
-// scheduled on the server's time. The server pings (`at`: its time in ms when it sent the ping),
-// the tab answers at once and is told the round trip the server measured; the server's time
-// when the ping arrived was then about `at + rtt / 2`. Of the last few samples the one with the
-// shortest round trip is the least disturbed by queues on the way. Until the first sample, the
-// time a state frame says it was made stands in.
+// The server's clock as this tab estimates it, for timers (a Spyfall round), reveals (a Tornado
+// Alert! card, see room.js) and anything else scheduled on the server's time. The server pings
+// (`at`: its time in ms when it sent the ping), the tab answers at once and is told the round trip
+// the server measured; the server's time when the ping arrived was then about `at + rtt / 2`. Of
+// the last few samples the one with the shortest round trip is the least disturbed by queues on
+// the way. Until the first sample, the time a timer says it was sent stands in for the countdown;
+// a reveal waits for a real sample. Times are in ms: the server's clock, and performance.now()
+// here.
 
 const SAMPLES = 8;
 
@@ -12,6 +14,11 @@ export class ServerTime {
     this.pings = new Map();
     this.samples = [];
     this.rough = null;
+  }
+
+  // A new connection numbers its pings from 1 again.
+  reset() {
+    this.pings.clear();
   }
 
   ping(id, at) {
@@ -38,5 +45,11 @@ export class ServerTime {
   // The server's time now, in ms.
   now() {
     return performance.now() + this.offset();
+  }
+
+  // A moment on the server's clock as performance.now() will read it; null until a round trip
+  // is known, as a rough offset could show a card early or late by the frame's way here.
+  local(serverTime) {
+    return this.samples.length ? serverTime - this.offset() : null;
   }
 }

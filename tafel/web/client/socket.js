@@ -25,6 +25,7 @@ export class RoomSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.wait = 500;
+      this.time.reset();
       const hello = { type: "hello", lang: this.lang };
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));

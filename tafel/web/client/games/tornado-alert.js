@@ -1,0 +1,241 @@
+// Tornado Alert!: the play pile with its top cards fanned and a big slap target (or the space
+// bar), your hand, every score pile with the place it shows, the tokens, the round results and
+// the averages; between rounds, the decisions about the result.
+// To play: tap a lit card of your hand to lay it; slap when the top cards are worth taking.
+
+import { html, useEffect } from "../vendor/preact-htm.js";
+
+const FANNED = 5; // cards of the play pile shown, from the top
+const SHOWN_SCORE = 6; // cards of a score pile shown, from the top
+
+const points = (hundredths) => (hundredths === null || hundredths === undefined ? "–" : (hundredths / 100).toFixed(2));
+const pickClaim = (legal) => legal.find((action) => action.type === "claim");
+
+// Events name cards by kind only. Every card an event names was in some view this tab drew (laid
+// on the play pile, taken onto a score pile, drawn into its own hand), so the kinds seen are
+// remembered for the list of moves.
+const seen = new Map();
+
+function remember(view) {
+  const piles = view.score_piles.flatMap((pile) => pile.cards);
+  for (const card of [...view.play_pile, ...(view.hand || []), ...piles]) seen.set(card.kind, card);
+}
+
+function kindName(kind, gt) {
+  const card = seen.get(kind);
+  return card ? cardName(card, gt) : gt("label.a_card");
+}
+
+export function cardName(card, gt) {
+  if (card.special) return gt(`special.${card.name}`);
+  const name = gt(`loc.${card.name}`);
+  return gt(card.tornado ? "card.tornado" : "card", { name, value: card.value });
+}
+
+function Card({ card, gt, onClick, legal, className = "", style }) {
+  const classes = [
+    "ta-card",
+    card.special ? "special" : `v${card.value}`,
+    card.tornado ? "tornado" : "",
+    card.face_down ? "face-down" : "",
+    legal ? "legal" : "",
+    className,
+  ];
+  const label = cardName(card, gt);
+  const face = html`<span class="value">${card.special ? "★" : card.value}</span>
+    <span class="place">${card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`)}</span>
+    ${card.tornado ? html`<span class="storm" aria-hidden="true">↯</span>` : null}`;
+  if (onClick) {
+    return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${label}
+      data-kind=${card.kind} onClick=${onClick}>${face}</button>`;
+  }
+  return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}>${face}</span>`;
+}
+
+function claimText(view, gt) {
+  const count = view.claim_size;
+  if (view.play_pile.length < count) return gt("action.claim_short", { count: view.play_pile.length });
+  return gt(count === 1 ? "action.claim_one" : "action.claim", { count });
+}
+
+export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
+  const moves = busy ? [] : legal;
+  const claim = pickClaim(moves);
+  const plays = new Set(moves.filter((a) => a.type === "play").map((a) => a.card));
+  const draw = moves.find((a) => a.type === "draw");
+  const deciding = view.phase === "deciding";
+  remember(view);
+
+  useEffect(() => {
+    if (!race) return undefined; // a replay: nothing to slap
+    // Space slaps wherever the focus is, and never presses a focused button (a card just laid).
+    const space = (event) => event.key === " " && !event.target.closest?.("input, textarea, select");
+    const onKey = (event) => {
+      if (!space(event)) return;
+      event.preventDefault();
+      if (!event.repeat) race(pickClaim);
+    };
+    const onKeyUp = (event) => space(event) && event.preventDefault();
+    addEventListener("keydown", onKey);
+    addEventListener("keyup", onKeyUp);
+    return () => {
+      removeEventListener("keydown", onKey);
+      removeEventListener("keyup", onKeyUp);
+    };
+  }, [race]);
+
+  const seats = view.score_piles.map((_, seat) => seat);
+  const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
+  let status;
+  if (deciding) status = gt("label.deciding");
+  else if (view.current !== null) status = gt("label.turn", { name: names[view.current] });
+  else if (view.outcome === null) status = gt("label.anyone");
+
+  return html`<div class="ta">
+    <section class="card ta-centre">
+      <p class="hint">
+        ${`${gt("label.round", { round: view.round, rounds: view.rounds })} · ${gt("label.draw_pile", { count: view.draw_pile })}`}
+        ${status ? html` · <strong>${status}</strong>` : null}
+      </p>
+      <div class="ta-pile" data-count=${view.play_pile.length}>
+        ${view.play_pile.length === 0 && html`<span class="empty">${gt("label.empty")}</span>`}
+        ${view.play_pile.slice(-FANNED).map(
+          (card, index, shown) => html`<${Card} card=${card} gt=${gt}
+            className=${index === shown.length - 1 ? "top" : ""} style=${`--i: ${3 * index - 6}`} />`,
+        )}
+        <span class="count">${gt("label.play_pile", { count: view.play_pile.length })}</span>
+      </div>
+      ${you !== null &&
+      race &&
+      !deciding &&
+      html`<button class=${`slap-target ${claim ? "legal" : ""}`} onClick=${() => race(pickClaim)}>
+        <strong>${gt("slap")}</strong>
+        <small>${claim ? claimText(view, gt) : gt("slap_key")}</small>
+      </button>`}
+      ${slap && html`<p class=${`slap-note ${slap.won ? "won" : ""}`} role="status">${slap.message}</p>`}
+    </section>
+    ${deciding && you !== null && view.decided && !view.decided[you] &&
+    html`<${Decisions} view=${view} legal=${moves} act=${act} you=${you} gt=${gt} />`}
+    ${view.hand &&
+    !deciding &&
+    html`<section class="card ta-hand">
+      <h2>${gt("label.hand")}</h2>
+      <div class="cards">
+        ${view.hand.map(
+          (card) => html`<${Card} card=${card} gt=${gt} legal=${plays.has(card.kind)}
+            onClick=${() => act({ type: "play", card: card.kind })} />`,
+        )}
+        ${draw && html`<button class="legal ta-draw" onClick=${() => act(draw)}>${gt("action.draw")}</button>`}
+      </div>
+    </section>`}
+    <div class="ta-players">
+      ${order.map((seat) => html`<${ScorePile} view=${view} seat=${seat} name=${names[seat]} gt=${gt} />`)}
+    </div>
+    <${Results} view=${view} names=${names} order=${order} gt=${gt} />
+  </div>`;
+}
+
+function Decisions({ view, legal, act, you, gt }) {
+  const current = view.results[you][view.round - 1];
+  const result = current.result + 100 * current.tokens;
+  const text = (action) => {
+    if (action.type === "use_token") {
+      const key = action.sign > 0 ? "action.use_plus" : "action.use_minus";
+      return gt(key, { result: points(result), after: points(result + 100 * action.sign) });
+    }
+    return gt(`action.${action.type}`, { result: points(result) });
+  };
+  return html`<section class="card ta-decide">
+    <h2>${gt("label.deciding")}</h2>
+    <div class="actions">
+      ${legal.map(
+        (action) => html`<button class=${`legal ${action.type === "keep" ? "primary" : ""}`}
+          data-action=${action.type} onClick=${() => act(action)}>${text(action)}</button>`,
+      )}
+    </div>
+  </section>`;
+}
+
+function ScorePile({ view, seat, name, gt }) {
+  const pile = view.score_piles[seat];
+  const tokens = view.tokens[seat];
+  const faceDown = pile.cards.filter((card) => card.face_down).length;
+  const classes = ["card", "ta-score", view.current === seat ? "current" : "", view.may_claim.includes(seat) ? "may-claim" : ""];
+  return html`<section class=${classes.join(" ")} data-seat=${seat}>
+    <header>
+      <strong>${name}</strong>
+      <span class="label">${pile.location ? gt(`loc.${pile.location}`) : "–"}</span>
+      <span class="average" title=${gt("label.average")}>${points(pile.average)}</span>
+    </header>
+    <div class="cards small">
+      ${pile.cards.slice(-SHOWN_SCORE).map((card) => html`<${Card} card=${card} gt=${gt} />`)}
+    </div>
+    <p class="line small">
+      ${[
+        `${gt("label.cards")}: ${pile.cards.length}${faceDown ? ` (${faceDown}↓)` : ""}`,
+        `${gt("label.tokens")}: +${tokens.plus} −${tokens.minus}`,
+        `${gt("label.hand_size")}: ${view.hand_sizes[seat]}`,
+        ...(view.decided && view.decided[seat] ? [`✓ ${gt("label.decided")}`] : []),
+      ].join(" · ")}
+    </p>
+  </section>`;
+}
+
+// The round results (struck ones crossed out, tokens included), each one's worst result so far,
+// and the table of averages: what each score pile would score now.
+function Results({ view, names, order, gt }) {
+  const rounds = Array.from({ length: view.rounds }, (_, r) => r);
+  return html`<section class="card ta-results">
+    <table>
+      <thead>
+        <tr>
+          <th>${gt("label.player")}</th>
+          ${rounds.map((r) => html`<th>${gt("label.round_short", { round: r + 1 })}</th>`)}
+          <th>${gt("label.standing")}</th>
+          <th>${gt("label.average")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${order.map(
+          (seat) => html`<tr data-seat=${seat}>
+            <td>${names[seat]}</td>
+            ${view.results[seat].map((result) =>
+              result === null
+                ? html`<td>–</td>`
+                : html`<td class=${result.struck ? "struck" : ""}>
+                    ${points(result.result + 100 * result.tokens)}
+                    ${result.tokens ? html`<small> (${result.tokens > 0 ? "+" : ""}${result.tokens})</small>` : null}
+                  </td>`,
+            )}
+            <td><strong>${points(view.standing[seat])}</strong></td>
+            <td>${points(view.score_piles[seat].average)}</td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+export function scoreText(view, seat) {
+  return points(view.outcome.scores[seat] * 100);
+}
+
+export function describeEvent(event, names, gt) {
+  let { kind, seat, ...params } = event;
+  if (seat !== null && seat !== undefined) params.name = names[seat];
+  if ("card" in params) params.card = kindName(params.card, gt);
+  if (kind === "claim") {
+    params.cards = [...params.cards].reverse().map((k) => kindName(k, gt)).join(", ");
+    if (params.face_down) kind = "claim_short";
+  }
+  if (kind === "tornado" || kind === "lightning") {
+    params.location = gt(`loc.${params.location}`);
+    const victims = params.struck.map(([victim, k]) => `${names[victim]} (${kindName(k, gt)})`);
+    params.victims = victims.join(", ");
+    if (!victims.length) kind += "_none";
+  }
+  if (kind === "round_end") params.results = params.results.map((r, s) => `${names[s]} ${points(r)}`).join(", ");
+  if (kind === "round_start") params.name = names[params.starter];
+  if (kind === "use_token") params.sign = params.sign > 0 ? "+1" : "−1";
+  return gt(`event.${kind}`, params);
+}

@@ -1,0 +1,88 @@
+"""Tornado Alert! in three browsers and a bot: the host on a phone, two others on laptops who
+join by the link. They play a round: each lays a card when it is their turn and slaps, by
+tapping the target or with the space bar, whenever a slap is offered; the bot slaps at its
+level's reaction time. Every slapper is told how their slap went. Between the rounds each keeps
+their result, and the second round begins."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def play_round(
+    pages: list[Page], rng: random.Random, shots: Path, seconds: float = 200
+) -> set[str]:
+    """Until every page shows the end of the round: slap when offered (space bar or a tap),
+    else lay a random card when it is one's turn. The outcomes of slaps seen on the way."""
+    deadline = time.monotonic() + seconds
+    notes: set[str] = set()
+    shot = False
+    while not all(page.locator(".ta-decide").count() for page in pages):
+        assert time.monotonic() < deadline, "the round did not end in time"
+        for page in pages:
+            if page.locator(".slap-target.legal").count():
+                if rng.random() < 0.5:
+                    page.keyboard.press(" ")
+                else:
+                    page.locator(".slap-target.legal").click(timeout=2000, force=True)
+            else:
+                cards = page.locator(".ta-hand .ta-card.legal")
+                count = cards.count()
+                if count:
+                    try:
+                        cards.nth(rng.randrange(count)).click(timeout=1000)
+                    except Exception:  # the screen changed under the click: look again
+                        continue
+            note = page.locator(".slap-note")
+            if note.count():
+                notes.add(note.inner_text())
+                if not shot:
+                    page.screenshot(path=shots / "slap.png", full_page=True)
+                    shot = True
+        pages[0].wait_for_timeout(60)
+    return notes
+
+
+def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    cid = open_page(browser, LAPTOP, errors, locale="nl-NL")
+    create_room(ann, server_url, "Tornado Alert!", 4, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    take_seat(cid, link, 2, "Cid")
+    add_bot(ann, 3, "greedy")
+    ann.screenshot(path=output / "lobby.png", full_page=True)
+    ann.get_by_role("button", name="Start the game").click()
+    pages = [ann, bob, cid]
+    for page in pages:
+        expect(page.locator(".ta-score")).to_have_count(4)
+        expect(page.locator(".ta-hand .ta-card")).to_have_count(6)
+    expect(cid.locator(".slap-target")).to_contain_text("Slaan!")
+    bob.screenshot(path=output / "start.png", full_page=True)
+
+    notes = play_round(pages, random.Random(8), output)
+    assert any(" ms" in note for note in notes), notes
+    ann.screenshot(path=output / "decide.png", full_page=True)
+    cid.screenshot(path=output / "decide-nl.png", full_page=True)
+    for page in pages:
+        page.locator(".ta-decide [data-action=keep]").click()
+    for page in pages:
+        expect(page.locator(".ta-hand .ta-card")).to_have_count(6)
+    expect(ann.locator(".ta-centre .hint")).to_contain_text("Round 2 of 3")
+    expect(ann.locator(".ta-results tbody tr").first).not_to_contain_text("–\n–\n–")
+    bob.get_by_role("button", name="Moves").click()
+    expect(bob.locator(".moves li").first).to_be_visible()
+    bob.screenshot(path=output / "moves.png", full_page=True)
+    assert errors == []

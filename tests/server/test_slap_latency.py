@@ -1,0 +1,216 @@
+"""Slap races over real websockets, with simulated latency: clients of a server on loopback that
+hold every frame `latency` seconds each way, keep their clock offset from the server's pings
+(each client's own clock runs far from the server's), reveal a card at the scheduled moment and
+slap a set reaction time later.
+
+The near client reacts slowly, the far one quickly: the far one's slap arrives second (75 ms
+later, a margin no scheduling hiccup closes), so arrival order gives the cards to the near
+client and fair mode to the far one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import pytest
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from tafel.server import BotPace, ServerConfig, create_app
+from tafel.server.bench import call, free_port
+
+pytestmark = pytest.mark.timeout(60)
+
+Json = dict[str, Any]
+T = TypeVar("T")
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("store") / "tafel.db"
+    port = free_port()
+    app = create_app(ServerConfig(f"sqlite:///{db}", BotPace(0, 0)))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def in_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
+    """Run `work` in a thread's own event loop: a browser test of this worker may have left one
+    running in this thread, which `asyncio.run` cannot nest in."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
+
+
+@dataclass
+class Client:
+    """One tab `latency` seconds away each way, whose clock reads `skew` seconds off."""
+
+    seat: int
+    latency: float
+    skew: float
+    socket: ClientConnection | None = None
+    offset: float | None = None
+    """Server clock less this client's clock, from the round trip with the smallest RTT."""
+    best_rtt: float = float("inf")
+    pinged: dict[int, tuple[float, float]] = field(default_factory=dict)
+    state: Json | None = None
+    states: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    slaps: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def now(self) -> float:
+        return time.monotonic() + self.skew
+
+    def later(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Do `work` after one latency, as a frame on the way would."""
+
+        async def delayed() -> None:
+            await asyncio.sleep(self.latency)
+            await work()
+
+        task = asyncio.create_task(delayed())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def send(self, message: Json) -> None:
+        assert self.socket is not None
+        socket, text = self.socket, json.dumps(message)
+        self.later(lambda: socket.send(text))
+
+    async def listen(self) -> None:
+        assert self.socket is not None
+        async for text in self.socket:
+            frame = json.loads(text)
+            self.later(lambda frame=frame: self.receive(frame))  # type: ignore[misc]
+
+    async def receive(self, frame: Json) -> None:
+        kind = frame["type"]
+        if kind == "ping":
+            self.pinged[frame["id"]] = (frame["at"] / 1000, self.now())
+            self.send({"type": "pong", "id": frame["id"]})
+        elif kind == "clock":
+            sent_at, received = self.pinged.pop(frame["id"])
+            rtt = frame["rtt"] / 1000
+            if rtt <= self.best_rtt:
+                self.best_rtt, self.offset = rtt, sent_at + rtt / 2 - received
+        elif kind == "state":
+            self.state = frame
+            await self.states.put(frame)
+        elif kind == "slap":
+            await self.slaps.put(frame)
+
+    async def slap_after(self, frame: Json, reaction: float, claimed: float | None = None) -> None:
+        """Reveal the frame at its moment (by this client's clock), then slap `reaction` later."""
+        assert self.offset is not None
+        reveal = frame["reveal_at"] / 1000 - self.offset
+        await asyncio.sleep(max(0.0, reveal - self.now()))
+        shown = max(reveal, self.now())
+        await asyncio.sleep(reaction)
+        claim = next(a for a in frame["legal"] if a["type"] == "claim")
+        said = 1000 * (self.now() - shown if claimed is None else claimed)
+        self.send({"type": "act", "action": claim, "n": frame["n"], "reaction": said})
+
+
+async def sit(base: str, clients: list[Client], room_options: Json) -> AsyncExitStack:
+    made = call(
+        base,
+        "POST",
+        "/api/rooms",
+        {"game": "tornado-alert", "players": 3, "name": "p0", "room_options": room_options},
+    )
+    code, tokens = made["room"]["code"], [made["token"]]
+    for seat in (1, 2):
+        tokens.append(
+            call(base, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": f"p{seat}"})["token"]
+        )
+    call(base, "POST", f"/api/rooms/{code}/start", token=tokens[0])
+    stack = AsyncExitStack()
+    url = base.replace("http", "ws", 1) + f"/ws/{code}"
+    for client in clients:
+        client.socket = await stack.enter_async_context(connect(url))
+        await client.socket.send(json.dumps({"type": "hello", "token": tokens[client.seat]}))
+        listening = asyncio.create_task(client.listen())
+        stack.callback(listening.cancel)
+    # The first pings come every 0.1 s: wait until every clock has a few answered.
+    while any(client.best_rtt == float("inf") for client in clients):
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)
+    return stack
+
+
+async def first_card(starter: Client) -> Json:
+    """The starter lays a card worth something; the state after it, as the starter sees it."""
+    state = await starter.states.get()
+    hand = state["view"]["hand"]
+    card = next(c["kind"] for c in hand if c["value"] > 0)
+    starter.send({"type": "act", "action": {"type": "play", "card": card}, "n": state["n"]})
+    while True:
+        after = await starter.states.get()
+        if after["n"] == state["n"] + 1:
+            return after
+
+
+async def race(base: str, mode: str) -> tuple[Json, Json]:
+    """Seat 1 far and quick, seat 2 near and slow, slap at the first card; their outcomes."""
+    starter = Client(0, 0.01, 3.0)
+    far = Client(1, 0.15, -7.0)
+    near = Client(2, 0.005, 11.0)
+    stack = await sit(base, [starter, far, near], {"slaps": mode, "slap-window": 300})
+    async with stack:
+        await first_card(starter)
+        frames = [await far.states.get() for _ in range(2)]
+        at_far = frames[-1]
+        at_near = [await near.states.get() for _ in range(2)][-1]
+        assert "reveal_at" in at_far and at_far["n"] == at_near["n"] == 1
+        await asyncio.gather(near.slap_after(at_near, 0.15), far.slap_after(at_far, 0.08))
+        return await far.slaps.get(), await near.slaps.get()
+
+
+@pytest.mark.parametrize(("mode", "winner"), [("fair", 1), ("arrival", 2)])
+def test_fair_mode_gives_the_cards_to_the_quicker_reaction_and_arrival_to_the_nearer(
+    base: str, mode: str, winner: int
+) -> None:
+    far, near = in_a_loop_of_its_own(race(base, mode))
+    assert far["winner"] == near["winner"] == winner
+    loser = near if winner == 1 else far
+    assert loser["key"] == "slap_behind" and "ms behind" in loser["message"]
+    if mode == "fair":
+        assert 60 <= loser["behind_ms"] <= 80  # 150 ms against 80 ms
+
+
+async def cheat(base: str) -> tuple[Json, Json]:
+    starter = Client(0, 0.01, 0.0)
+    early = Client(1, 0.02, 2.0)
+    forger = Client(2, 0.02, -2.0)
+    stack = await sit(base, [starter, early, forger], {})
+    async with stack:
+        await first_card(starter)
+        at_early = [await early.states.get() for _ in range(2)][-1]
+        at_forger = [await forger.states.get() for _ in range(2)][-1]
+        # Slapping as soon as the frame comes, before its reveal: a false start.
+        claim = next(a for a in at_early["legal"] if a["type"] == "claim")
+        early.send({"type": "act", "action": claim, "n": 1, "reaction": -30})
+        # Taking 0.4 s and claiming 0.1: impossible on a 40 ms round trip.
+        await forger.slap_after(at_forger, 0.4, claimed=0.1)
+        return await early.slaps.get(), await forger.slaps.get()
+
+
+def test_a_false_start_and_a_forged_reaction_are_refused_over_the_wire(base: str) -> None:
+    early, forged = in_a_loop_of_its_own(cheat(base))
+    assert early["key"] == "slap_false_start" and "False start" in early["message"]
+    assert forged["key"] == "slap_forged" and forged["winner"] is None
