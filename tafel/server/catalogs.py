@@ -38,6 +38,8 @@ def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
     choices = option_choices(options_type, field)
     default = field.default
     kind = "choice" if choices else {bool: "bool", int: "int"}.get(type(default), "text")
+    if kind == "text" and field.metadata.get("lines"):
+        kind = "lines"  # text of several lines, such as a list
     return {
         "name": option_name(field),
         "kind": kind,

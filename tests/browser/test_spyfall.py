@@ -22,7 +22,7 @@ def create_spyfall_room(page: Page, url: str, shots: Path, **options: str) -> st
     page.locator("select[name=players]").select_option("3")
     page.locator("details.options summary").click()
     for name, value in options.items():
-        field = page.locator(f"input[name={name}]")
+        field = page.locator(f"[name={name}]")
         if value in ("true", "false"):
             field.set_checked(value == "true")
         else:
@@ -134,11 +134,13 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
 
 
 def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -> None:
-    """At one table: each phone shows its own card, the clock and the locations, no chat; the
-    host's tablet, watching, is the big shared clock."""
+    """At one table, with two locations of the players' own added to Tafel's: each phone shows
+    its own card, the clock and the locations, no chat; the host's tablet, watching, is the big
+    shared clock."""
     errors: list[str] = []
+    own = {"locations": "Our garage: Dad, Mum, Dog\nGrandma's attic"}
     pages = seat_everyone(
-        browser, server_url, output, errors, rounds="1", minutes="2", table="true"
+        browser, server_url, output, errors, rounds="1", minutes="2", table="true", **own
     )
     pages[0].get_by_role("button", name="Deal the cards").click()
     clock = open_page(browser, LAPTOP, errors)
@@ -147,7 +149,8 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     for page in pages:
         expect(page.locator(".sf-top .countdown.running")).to_be_visible()
         expect(page.locator(".sf-card")).to_be_visible()
-        expect(page.locator(".sf-locations .place")).to_have_count(30)
+        expect(page.locator(".sf-locations .place")).to_have_count(32)
+        expect(page.locator(".sf-locations")).to_contain_text("Grandma's attic")
         expect(page.locator(".sf-chat")).to_have_count(0)
     spy, _ = read_cards(pages)
     pages[spy].screenshot(path=output / "phone-spy.png", full_page=True)

@@ -282,10 +282,12 @@ def test_a_qr_code_links_to_the_room(client: TestClient) -> None:
 
 def test_games_and_their_text_in_both_languages(client: TestClient) -> None:
     games = {game["id"]: game for game in client.get("/api/games").json()}
-    assert {"add-vantage", "tony-tino", "maillot"} <= set(games)
+    assert set(games) == {"add-vantage", "tony-tino", "maillot", "tornado-alert", "spyfall"}
     hidden = next(o for o in games["add-vantage"]["options"] if o["name"] == "hidden-tiles")
     assert hidden["kind"] == "bool" and hidden["default"] is False and "nl" in hidden["help"]
     assert "greedy" in games["add-vantage"]["bots"]
+    kinds = {o["name"]: o["kind"] for o in games["spyfall"]["options"]}
+    assert kinds["locations"] == "lines" and kinds["next-dealer"] == "choice"
     en, nl = (client.get(f"/api/text/{lang}").json() for lang in ("en", "nl"))
     for part in ("engine", "server", "web"):
         assert set(en[part]) == set(nl[part]), part

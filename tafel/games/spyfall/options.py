@@ -73,12 +73,15 @@ class Options:
     locations: str = field(
         default="",
         metadata={
+            "lines": True,
             "help": {
-                "en": "Locations of your own, added to the set: a file, or the text itself, "
-                "one location per line or separated by ';', roles after ':' separated by ','.",
-                "nl": "Eigen locaties, toegevoegd aan de set: een bestand, of de tekst zelf, "
-                "één locatie per regel of gescheiden door ';', rollen na ':' gescheiden door ','.",
-            }
+                "en": "Locations of your own, added to the set: one per line (or separated by "
+                "';'), its roles after ':' separated by ','. On the command line, a file name "
+                "works too.",
+                "nl": "Eigen locaties, toegevoegd aan de set: één per regel (of gescheiden door "
+                "';'), de rollen na ':' gescheiden door ','. Op de opdrachtregel kan ook een "
+                "bestandsnaam.",
+            },
         },
     )
     location_count: int = field(

@@ -116,6 +116,11 @@ function OptionField({ option, value, onChange, lang }) {
       </select>
     </label>`;
   }
+  if (option.kind === "lines") {
+    return html`<label class="option field"><span>${help}</span>
+      <textarea name=${option.name} value=${value} onChange=${(e) => onChange(e.target.value)} />
+    </label>`;
+  }
   const [least, most] = option.range || [];
   return html`<label class="option field"><span>${help}</span>
     <input type=${option.kind === "int" ? "number" : "text"} name=${option.name} value=${value}
