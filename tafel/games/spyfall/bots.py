@@ -26,6 +26,15 @@ suspect it believes enough, and at time up names its top suspect. The spy keeps 
 scores as the agents would if the location were its belief, and accuses, votes and names to
 frame whoever they point at; once they point at itself, it bluffs rather than dodges.
 
+The levels are set for five players. At other tables the bots ask for the same evidence, not
+the same chance: an agent's prior that a given player is the spy is 1 in `players` - 1, so the
+chance to accuse or vote at is that which the same evidence gives there (`at_table`), and the
+answers it wants to have heard of a suspect scale with how often each player answers
+(`evidence_needed`). Only a unanimous yes convicts, so a voter counts the other voters' yeses,
+which its own yes needs, as evidence too (`vote_bar`). The spy hears a bigger share of the
+answers from agents at a big table: it waits for more of them, and agents there give fewer
+hints and specific answers (`agents_share`).
+
 Reaction times, in seconds of game time: a question takes a while to think of, an answer a
 little less, a vote or an accusation one has decided on a moment. Levels (`easy`, `normal`,
 `hard`) change how specific agents are, how soon the spy guesses and how readily agents accuse.
@@ -97,7 +106,7 @@ class Level:
     margin: float
     """...and the leading location is this many times as likely as the next."""
     min_answers: int
-    """Answers the spy hears before it will guess at all."""
+    """Answers the spy hears before it will guess at all (at five players; `agents_share`)."""
     bluff: float
     """How much more suspicious than an evasive answer the spy's bluff (a vague answer of the
     location it believes in most) may be expected to look."""
@@ -109,7 +118,9 @@ class Level:
     """An agent votes yes on an accusation when it believes this much that the suspect is the
     spy..."""
     vote_late: float
-    """...and at time up, on its top suspect or on whoever it believes this much."""
+    """...and at time up, on its top suspect or on whoever it believes this much. These four
+    are set for five players; at other tables the same evidence counts (`at_table`,
+    `SpyfallBot.evidence_needed`) and a vote weighs the other voters (`vote_bar`)."""
 
 
 LEVEL_SETTINGS = {
@@ -123,11 +134,34 @@ LEVEL_SETTINGS = {
     # odds) and an agent accuses at 0.85 after 3 answers of the suspect (2: agents won 40%,
     # 3: 45%); the spy bluffs unless the bluff is expected to look 0.3 worse than a dodge
     # (0: 40%, -0.4: 50% but fewer time-ups); agents keep a listening spy's belief under 0.3
-    # (0.4: spy right 41%, agents 40%). Result: agents win 45%, the spy guesses right in 40%
-    # (wrong 10.5%), an accusation ends 30%, time runs out in 20% (no consensus 7%), 11.6
-    # answers a round. easy: specific agents, a spy guessing at 0.6 after 4 answers, eager
-    # accusers (short rounds, ~6 answers); hard: vaguer agents, a spy waiting for 0.85 and a
-    # threefold lead, slower accusers (13 answers, time runs out in 36%).
+    # (0.4: spy right 41%, agents 40%). Result, before the changes for other tables below:
+    # agents win 45%, the spy guesses right in 40% (wrong 10.5%), an accusation ends 30%,
+    # time runs out in 20% (no consensus 7%), 11.6 answers a round. easy: specific agents, a
+    # spy guessing at 0.6 after 4 answers, eager accusers (short rounds, ~6 answers); hard:
+    # vaguer agents, a spy waiting for 0.85 and a threefold lead, slower accusers (13
+    # answers, time runs out in 36%).
+    #
+    # Other tables (the same command with 3 to 8 seats). With the same chances everywhere,
+    # agents won 81% at 3 players (a prior of 1/2 already near the bar; accusations ended 82%)
+    # and 27% at 8 (a prior of 1/7; three answers wanted of a spy who gives ~2; 6 voters of
+    # whom one "no" kills an accusation: 0.73 accusations a round, 0.16 convicted). Now the
+    # values above are for five players and the bots ask for the same evidence elsewhere:
+    # `at_table` (the same Bayes factor over the prior 1/(players-1): accuse at 0.94 at 3,
+    # 0.74 at 8), `evidence_needed` (answers of a suspect scaled by 5/players: 5 at 3, 2 at
+    # 8), `vote_bar` (a unanimous vote: each further voter's yes is evidence, measured 1.3-2.2
+    # times likelier for the spy near the bar, taken as 1.5: vote at 0.91 at 3, 0.18 at 8)
+    # and `agents_share` (the spy waits for 5 answers at 3, 7 at 8; agents give hints and
+    # specific answers 1.2 times as often at 3, 0.91 times at 8). Normal, 1,000 games each:
+    #   players       3     4     5     6     7     8
+    #   agents win   52%   47%   44%   45%   41%   42%
+    #   spy right    43%   41%   43%   40%   40%   40%
+    #   spy wrong    13%   12%   12%   14%   16%   13%
+    #   accusation   31%   29%   28%   30%   27%   34%
+    #   time ran out 13%   18%   17%   17%   17%   13%
+    #   answers      12.5  12.1  11.3  11.7  11.6  10.8
+    # At 5 players easy: agents 46%, spy right 54%, 6.0 answers, time out 0.3%; hard: agents
+    # 41%, spy right 32%, time out 34%, 12.9 answers. The spy's danger is now what the agent
+    # who suspects it most would believe (it was a chance over all seats, the spy's own too).
     "easy": Level(
         answer_weights=(0.3, 0.4, 0.3),
         dodge=0.05,
@@ -209,6 +243,11 @@ ASK_SUSPECT = 0.6
 """The chance an agent puts its question to its top suspect."""
 ROUND_MARGIN = 0.9
 """The share of a round's expected answers after which the spy reckons time is nearly up."""
+REFERENCE_PLAYERS = 5
+"""The table the levels' chances are set for (see `at_table`)."""
+PIVOTAL_AGREEMENT = 1.5
+"""How much likelier another agent's yes is when the suspect is the spy than when it is an
+agent, for a voter whose own belief is near its bar (measured at 8 players: 1.3-2.2)."""
 
 
 # --- What the seat knows of the locations ----------------------------------------------------
@@ -415,9 +454,52 @@ class Round:
         seats = [s for s in range(self.players) if s != self.me] if among is None else among
         return normalised({s: self.scores[s] for s in seats})
 
-    def table_suspicion(self) -> dict[Seat, float]:
-        """The spy's estimate of an agent's suspicion: of the others and of the spy itself."""
-        return self.suspicion(range(self.players))
+    def believed_by(self, agent: Seat, seat: Seat) -> float:
+        """The spy's estimate of the chance `agent` gives `seat` of being the spy: the agent
+        weighs everyone but itself."""
+        return self.suspicion([s for s in range(self.players) if s != agent])[seat]
+
+    def most_believed(self, seat: Seat) -> float:
+        """The spy's estimate of the most any agent (but `seat`) believes `seat` is the spy."""
+        return max(
+            (
+                self.believed_by(agent, seat)
+                for agent in range(self.players)
+                if agent not in (self.me, seat)
+            ),
+            default=0.0,
+        )
+
+
+def at_table(chance: float, players: int) -> float:
+    """A level's chance, set for five players, at a table of `players`: the chance the same
+    evidence gives there. An agent starts out suspecting each of the others alike, 1 in
+    `players` - 1, at odds of 1 to `players` - 2; answers multiply those odds by the same
+    factor at any table. So the level asks for the same evidence everywhere: at three
+    players, starting at even odds, that is a higher chance than at five; at eight a lower."""
+    odds = chance / (1 - chance) * (REFERENCE_PLAYERS - 2) / max(1, players - 2)
+    return odds / (1 + odds)
+
+
+def agents_share(players: int) -> float:
+    """The share of a round's answers that agents give, (players - 1) / players, against that
+    at five players (4 in 5): at eight the spy hears 7 answers in 8, at three only 2 in 3. So
+    in the same time into a round the spy has heard more answers at a big table (it waits
+    for this many times its level's `min_answers`), and each agent's answer is one of more
+    it hears (agents give hints and specific answers this many times less often)."""
+    return (players - 1) / players * REFERENCE_PLAYERS / (REFERENCE_PLAYERS - 1)
+
+
+def vote_bar(chance: float, players: int) -> float:
+    """The chance at which an agent votes yes, for a level's `chance` set for five players:
+    `at_table`, and then the bar lowered (raised) by PIVOTAL_AGREEMENT for each other voter more
+    (fewer) than at five. Only a unanimous yes convicts, so a voter's yes matters only when all
+    the other voters say yes too, and each of their yeses is evidence: with more voters, that
+    evidence is stronger."""
+    others = players - 3  # voters besides oneself: all but the suspect and the accuser
+    logit = math.log(at_table(chance, players) / (1 - at_table(chance, players)))
+    logit -= (others - (REFERENCE_PLAYERS - 3)) * math.log(PIVOTAL_AGREEMENT)
+    return 1 / (1 + math.exp(-logit))
 
 
 def evidence(
@@ -583,7 +665,7 @@ class SpyfallBot(Agent):
         """When the belief is high enough, and far enough ahead of the next location's, after
         enough answers; sooner as time runs out or when the table is about to accuse."""
         heard_count = sum(n for seat, n in enumerate(heard.spoke) if seat != heard.me)
-        if heard_count < self.level.min_answers:
+        if heard_count < self.level.min_answers * agents_share(heard.players):
             return False
         _, belief = heard.top_location()
         if belief < self.level.margin * heard.runner_up():
@@ -598,10 +680,19 @@ class SpyfallBot(Agent):
     def in_danger(self, heard: Round) -> bool:
         """Whether an agent would likely accuse the spy now: its own answers as the agents
         would score them, if the location were where it believes."""
-        table = heard.table_suspicion()
-        return table[heard.me] >= self.level.vote and heard.spoke[heard.me] >= self.level.evidence
+        believed = heard.most_believed(heard.me)
+        vote = vote_bar(self.level.vote, heard.players)
+        return believed >= vote and heard.spoke[heard.me] >= self.evidence_needed(heard.players)
 
     # Accusing and voting ------------------------------------------------------------------
+
+    def evidence_needed(self, players: int) -> float:
+        """How many answers of a suspect an agent wants to have heard: the level's, set for
+        five players, scaled to the table. Each player gives about one in `players` of a
+        round's answers, so by the same time into a round an agent has heard each player
+        5/3 as often at three players as at five, and 5/8 as often at eight (normal: 5
+        answers at three, 4 at four, 3 at five to seven, 2 at eight)."""
+        return self.level.evidence * REFERENCE_PLAYERS / players
 
     def accusation(self, view: Json, heard: Round, legal: list[Action]) -> Action | None:
         """An agent accuses the player it believes is the spy, once it is sure enough and has
@@ -610,14 +701,14 @@ class SpyfallBot(Agent):
         if not any(isinstance(a, Accuse) for a in legal) or not heard.answers:
             return None
         used = sum(view["accused"])
-        bar = min(0.99, self.level.accuse + 0.05 * used)
+        bar = at_table(min(0.99, self.level.accuse + 0.05 * used), heard.players)
         if heard.spy:
-            table = heard.table_suspicion()
-            top = max((s for s in table if s != heard.me), key=lambda s: (table[s], -s))
+            table = {s: heard.most_believed(s) for s in range(heard.players) if s != heard.me}
+            top = max(table, key=lambda s: (table[s], -s))
         else:
             table = heard.suspicion()
             top = heard.suspects()[0]
-        if table[top] >= bar and heard.spoke[top] >= self.level.evidence:
+        if table[top] >= bar and heard.spoke[top] >= self.evidence_needed(heard.players):
             return Accuse(top)
         return None
 
@@ -629,8 +720,9 @@ class SpyfallBot(Agent):
         believed = heard.suspicion()[suspect]
         if accusation["time_up"]:
             top = heard.suspects()[0]
-            return YES if suspect == top or believed >= self.level.vote_late else NO
-        return YES if believed >= self.level.vote else NO
+            late = vote_bar(self.level.vote_late, heard.players)
+            return YES if suspect == top or believed >= late else NO
+        return YES if believed >= vote_bar(self.level.vote, heard.players) else NO
 
     # Asking -------------------------------------------------------------------------------
 
@@ -685,7 +777,9 @@ class SpyfallBot(Agent):
             return self.fitting(heard, truth, topic, VAGUE) or self.evasive(heard, topic)
         if self.rng.random() < self.level.dodge:
             return self.evasive(heard, topic)
-        level = self.weighted(self.level.answer_weights)
+        vague, hint, specific = self.level.answer_weights
+        share = agents_share(heard.players)
+        level = self.weighted((vague, hint / share, specific / share))
         for lower in range(level, VAGUE - 1, -1):
             text = self.fitting(heard, truth, topic, lower)
             if text is None:
@@ -730,7 +824,7 @@ class SpyfallBot(Agent):
         misread = KNOWN_MISREAD[VAGUE]
         seems_to = fits * (1 - misread) + (1 - fits) * misread
         expected = seems_to * FIT_SCORE[VAGUE] + (1 - seems_to) * MISFIT_SCORE[VAGUE]
-        cornered = heard.table_suspicion()[heard.me] >= self.level.vote
+        cornered = heard.most_believed(heard.me) >= vote_bar(self.level.vote, heard.players)
         if cornered or expected <= EVASIVE_SCORE + self.level.bluff:
             has_bank = heard.lexicon.bank.has(heard.lexicon.ids[best])
             text = self.fitting(heard, best, topic, VAGUE if has_bank else HINT)

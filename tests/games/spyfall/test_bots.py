@@ -37,7 +37,10 @@ from tafel.games.spyfall.bots import (
     ASK_TIME,
     LEVEL_SETTINGS,
     SpyfallBot,
+    agents_share,
+    at_table,
     read_round,
+    vote_bar,
 )
 from tafel.games.spyfall.options import Options
 from tafel.games.spyfall.rules import NO_ROLE, SpyfallState
@@ -287,6 +290,70 @@ def test_agents_accuse_only_on_enough_answers_of_the_suspect() -> None:
     say(state, 2, 3, dodge["smells", "en"][1], "smells")
     assert read_round(state.view(1), 1, state.options).suspects()[0] == 3
     assert not any(isinstance(bot(seed).act(state, 1), Accuse) for seed in range(10))
+
+
+def test_a_level_asks_for_the_same_evidence_at_every_table() -> None:
+    """Its chances are set for five players; elsewhere they are those the same evidence gives,
+    from a prior of 1 in players - 1: higher at three, lower at eight, by the same factor on
+    the odds. A vote counts the other voters' yeses its own needs: more of them, a lower bar."""
+
+    def factor(chance: float, players: int) -> float:
+        return chance / (1 - chance) * (players - 2)  # posterior odds over prior odds
+
+    for chance in (0.3, 0.6, 0.85):
+        assert at_table(chance, 5) == pytest.approx(chance)
+        assert vote_bar(chance, 5) == pytest.approx(chance)
+        bars = [at_table(chance, players) for players in range(3, 9)]
+        assert bars == sorted(bars, reverse=True)
+        for players in range(3, 9):
+            assert factor(at_table(chance, players), players) == pytest.approx(factor(chance, 5))
+            votes, same = vote_bar(chance, players), at_table(chance, players)
+            assert votes < same if players > 5 else votes > same if players < 5 else True
+    assert vote_bar(0.6, 3) > at_table(0.6, 3) > 0.6 > vote_bar(0.6, 8)
+    assert agents_share(3) < agents_share(5) == 1 < agents_share(8)
+    assert [bot().evidence_needed(players) for players in (3, 5, 8)] == [5, 3, 15 / 8]
+
+
+def _dodger(players: int, dodges: int) -> tuple[SpyfallState, int]:
+    """A round at `players` where the spy, seat `players` - 1, has dodged `dodges` questions
+    and each of the others a hint of the windmill for every dodge."""
+    spy = players - 1
+    state = round_at(spy=spy, players=players)
+    dodge = bank().evasive
+    topics = iter(TOPICS)
+    asker = 0
+    for target in [*range(1, players - 1), spy] * dodges:
+        if target == asker:
+            continue
+        topic = next(topics, None) or TOPICS[0]
+        text = dodge[topic, "en"][0] if target == spy else windmill(topic, 1)
+        question = next(
+            q for t in TOPICS for q in bank().questions[t, "en"] if said(q) not in state.questions
+        )
+        state.apply(asker, Ask(target, question))
+        state.apply(target, Answer(text))
+        asker = target
+    return state, spy
+
+
+def test_agents_want_to_hear_a_suspect_less_often_at_a_big_table() -> None:
+    """At eight players each answers about one in eight: two dodges are enough to accuse. At
+    three, where each answers one in three, an agent sure of the spy still waits for five."""
+    state, spy = _dodger(8, 2)
+    heard = read_round(state.view(1), 1, state.options)
+    assert heard.spoke[spy] == 2 and heard.suspects()[0] == spy
+    assert bot().act(state, 1) == Accuse(spy)
+    state = round_at(spy=2, players=3)
+    dodge = bank().evasive
+    chain = [(0, 2), (2, 1), (1, 0)] * 5
+    for (asker, target), topic in zip(chain, TOPICS * 2, strict=False):
+        text = dodge[topic, "en"][0] if target == 2 else windmill(topic, VAGUE)
+        say(state, asker, target, text, topic)
+        heard = read_round(state.view(1), 1, state.options)
+        if heard.spoke[2] >= 3:
+            assert heard.suspicion()[2] > at_table(LEVEL_SETTINGS["normal"].accuse, 3)
+        assert (bot().act(state, 1) == Accuse(2)) == (heard.spoke[2] >= 5)
+    assert heard.spoke[2] == 5
 
 
 def test_agents_vote_no_on_a_player_who_answered_well() -> None:

@@ -101,3 +101,14 @@ def test_bench_measures_bot_games_and_rounds() -> None:
     [measured] = json.loads(out.output)
     assert measured["bot"] == "talker"
     assert measured["bot_rounds_per_second"] > measured["bot_games_per_second"] > 0
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_normal_level_is_fair_at_every_table(players: int) -> None:
+    """A small version of the tuning's measure (1,000 games at each table, in bots.py): neither
+    side wins most rounds at any table size, rounds run to a fair number of answers, and time
+    runs out in some."""
+    tallies = simulate(GAME, ["bot"] * players, 100, 1, Options(rounds=1)).mean_tallies()
+    assert 0.3 <= tallies["agents_won"] <= 0.7
+    assert tallies["time_ran_out"] >= 0.05
+    assert tallies["answers_per_round"] >= 10
