@@ -13,7 +13,8 @@ Lines come from a `LineSource`:
   select(), so bots talk and the clock ticks while the person types;
 - `PromptLines`, without a terminal or with `--no-realtime`: asks for a line after every
   change; the game's time passes only when the person presses Enter on an empty line, then up
-  to the next thing that happens (a bot's line, or the end of the time);
+  to the next thing that happens (a bot's line, or the end of the time) but never more than
+  `PromptLines.STEP`, so a stray Enter does not give the round away;
 - `NoLines`, when bots play alone: time passes straight to the next thing that happens.
 
 The clock and the lines are passed in, so tests play on a clock of their own and never sleep.
@@ -139,7 +140,9 @@ class NoLines:
 
 class PromptLines(NoLines):
     """A line asked for after every change; Enter on an empty line lets the time pass up to
-    the next thing that happens."""
+    the next thing that happens, at most `STEP` seconds."""
+
+    STEP = 15.0
 
     def __init__(self, clock: VirtualClock, ask: Callable[[str], str]) -> None:
         super().__init__(clock)
@@ -151,7 +154,7 @@ class PromptLines(NoLines):
             return None  # nobody types in no time
         line = self.ask(self.prompt)
         if not line.strip() and timeout is not None:
-            self.clock.now += timeout
+            self.clock.now += min(timeout, self.STEP)
             return None
         return line
 

@@ -14,7 +14,7 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from tafel.agents import Agent
-from tafel.chat import ChatGame, VirtualClock, plays_by_chat
+from tafel.chat import ChatGame, PromptLines, VirtualClock, plays_by_chat
 from tafel.cli import app
 from tafel.engine import LANGUAGES, SYSTEM, Action, GameRecord, Json, Rng, Seat, State, replay
 from tafel.games.spyfall import GAME
@@ -437,3 +437,13 @@ def test_two_people_at_one_terminal_are_refused() -> None:
     assert plays_by_chat(GAME)
     result = tafel("play", "spyfall", "--seat", "human", "--seat", "human", "--seat", "bot:random")
     assert result.exit_code == 2 and "seats one person" in result.output
+
+
+def test_without_a_terminal_an_empty_line_lets_at_most_fifteen_seconds_pass() -> None:
+    """A stray Enter while the table waits on you must not run the whole clock out."""
+    clock = VirtualClock()
+    typed = iter(["", "", "ask 2 Why?"])
+    lines = PromptLines(clock, lambda prompt: next(typed))
+    assert lines.read(300.0) is None and clock.now == 15.0
+    assert lines.read(4.0) is None and clock.now == 19.0  # a bot's line comes sooner
+    assert lines.read(300.0) == "ask 2 Why?" and clock.now == 19.0
