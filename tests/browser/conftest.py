@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,11 +53,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server on a free loopback port; its bots pause briefly, so games go quickly."""
-    db = tmp_path_factory.mktemp("store") / "tafel.db"
-    app = create_app(ServerConfig(f"sqlite:///{db}", BotPace(0.05, 0.15)))
+@contextmanager
+def serving(db: Path, pace: BotPace) -> Iterator[str]:
+    """A real server on a free loopback port, for as long as the block runs."""
+    app = create_app(ServerConfig(f"sqlite:///{db}", pace))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -70,6 +70,22 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server whose bots pause briefly, so games go quickly."""
+    with serving(tmp_path_factory.mktemp("store") / "tafel.db", BotPace(0.05, 0.15)) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def quick_talk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server whose bots also take a twentieth of the time they would take to talk (a
+    Spyfall bot types a question for many seconds)."""
+    pace = BotPace(0.05, 0.15, reaction=0.05)
+    with serving(tmp_path_factory.mktemp("store") / "tafel.db", pace) as url:
+        yield url
 
 
 @pytest.fixture

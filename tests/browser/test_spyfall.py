@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.players import LAPTOP, PHONE, open_page, take_seat
+from tests.browser.players import LAPTOP, PHONE, add_bot, open_page, take_seat
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -166,4 +166,27 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     for page in pages:
         expect(page.locator(".end")).to_be_visible()
     expect(clock.locator(".sf-results")).to_be_visible()
+    assert errors == []
+
+
+def test_spyfall_bots_ask_and_answer_in_the_chat(
+    browser: Browser, quick_talk_url: str, output: Path
+) -> None:
+    """Two talker bots fill the empty seats: the one asked answers in the chat, then asks the
+    next question itself, and the round goes on between bots and the person alike."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_spyfall_room(ann, quick_talk_url, output, rounds="1", minutes="3")
+    for seat in (1, 2):
+        add_bot(ann, seat, "talker")
+    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Deal the cards").click()
+    ann.locator(".sf-chat .targets button[data-seat='1']").click()
+    ann.locator("input[name=say]").fill("What do you smell here?")
+    ann.get_by_role("button", name="Ask", exact=True).click()
+    lines = ann.locator(".sf-chat .lines li")
+    expect(lines.nth(1)).to_be_visible(timeout=20_000)  # the bot's answer
+    expect(lines.nth(2)).to_be_visible(timeout=20_000)  # and the bot's own question
+    assert lines.nth(1).inner_text().strip() != ""
+    ann.screenshot(path=output / "chat-with-bots.png", full_page=True)
     assert errors == []
