@@ -41,7 +41,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
     </div>`}
     <section class="card sf-top">
       <span>${gt("round_of", { round: Math.max(view.round, 1), rounds: view.rounds })}</span>
-      <span class="label">${gt("dealer", { name: names[view.dealer] })}</span>
+      ${view.phase !== "over" && html`<span class="label">${gt("dealer", { name: names[view.dealer] })}</span>`}
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
