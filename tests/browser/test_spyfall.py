@@ -127,6 +127,7 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     for page in pages:
         expect(page.locator(".end")).to_be_visible()
         expect(page.locator(".sf-results")).to_contain_text(place)
+        expect(page.locator(".sf-results .role")).to_have_count(2)  # both agents' roles
     expect(spy_page.locator(".sf-results tr.total")).to_contain_text("4")
     spy_page.screenshot(path=output / "end.png", full_page=True)
     pages[2].screenshot(path=output / "end-laptop.png", full_page=True)

@@ -95,6 +95,12 @@ export function BigClock({ view, timer, serverNow, gt }) {
   </section>`;
 }
 
+// Once a round is over, everyone sees every role: each under its player's points.
+function roleOf(result, seat) {
+  const role = result.roles[seat];
+  return role ? role[lang()] || role.en : null;
+}
+
 export function Results({ view, names, gt }) {
   if (!view.results.length) return null;
   return html`<section class="card sf-results">
@@ -109,7 +115,9 @@ export function Results({ view, names, gt }) {
               <td>${result.round}</td>
               <td>${locationName(view.locations[result.location])}</td>
               <td title=${endingText(result, names, gt)}>${names[result.spy]}</td>
-              ${result.points.map((points) => html`<td>${points}</td>`)}
+              ${result.points.map(
+                (points, seat) => html`<td>${points}${roleOf(result, seat) && html`<span class="role">${roleOf(result, seat)}</span>`}</td>`,
+              )}
             </tr>`,
           )}
           <tr class="total"><td colspan="3">${gt("total")}</td>${view.scores.map((score) => html`<td>${score}</td>`)}</tr>
