@@ -7,18 +7,14 @@ Screenshots go to test-output/browser/ at the top of the project (ignored by git
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from tafel.server import BotPace, ServerConfig, create_app
+from tafel.server import BotPace
+from tests.live_server import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -51,25 +47,6 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     )
     yield browser
     browser.close()
-
-
-@contextmanager
-def serving(db: Path, pace: BotPace) -> Iterator[str]:
-    """A real server on a free loopback port, for as long as the block runs."""
-    app = create_app(ServerConfig(f"sqlite:///{db}", pace))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
 
 
 @pytest.fixture(scope="session")

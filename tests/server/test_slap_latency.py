@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import pytest
-import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-from tafel.server import BotPace, ServerConfig, create_app
-from tafel.server.bench import call, free_port
+from tafel.server import BotPace
+from tafel.server.bench import call
+from tests.live_server import serving
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -34,19 +33,8 @@ T = TypeVar("T")
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("store") / "tafel.db"
-    port = free_port()
-    app = create_app(ServerConfig(f"sqlite:///{db}", BotPace(0, 0)))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serving(tmp_path_factory.mktemp("store") / "tafel.db", BotPace(0, 0)) as url:
+        yield url
 
 
 def in_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
