@@ -534,8 +534,7 @@ class SpyfallState(State):
     def determinize(self, seat: Seat, rng: Rng) -> Self:
         """What `seat` cannot know: an agent, who the spy is (until revealed) and the others'
         roles; the spy, the location and everyone's roles."""
-        other = self.clone()
-        other.rng = rng.split()
+        other = self._copy(rng.split())
         if self.phase in (DEALING, OVER):
             return other
         if seat != self.spy and self.phase != GUESSING:
@@ -563,14 +562,15 @@ class SpyfallState(State):
         self.roles = roles
 
     def clone(self) -> Self:
+        return self._copy(self.rng.clone())
+
+    def _copy(self, rng: Rng) -> Self:
+        """A copy with generator `rng`: the saved fields copied, nothing mutable shared."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
-        other.rng = self.rng.clone()
-        for name in ("used", "roles", "questions", "accused", "votes", "nominations", "ballots"):
-            setattr(other, name, list(getattr(self, name)))
-        other.scores = list(self.scores)
-        other.chat = [dict(line) for line in self.chat]
-        other.results = [dict(result) for result in self.results]
+        for name in SAVED:
+            setattr(other, name, copy_json(getattr(self, name)))
+        other.rng = rng
         other.events = list(self.events)
         return other
 
