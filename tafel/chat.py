@@ -36,9 +36,9 @@ from typing import Any, Protocol, runtime_checkable
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from tafel.agents import make_agent, parse_spec
+from tafel.agents import Agent, make_agent, parse_spec
 from tafel.agents.registry import agent_class
-from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State, derive_seed
+from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State
 from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
 
 BOT_PACE = 1.0
@@ -324,11 +324,6 @@ class ChatGame(TerminalGame):
         if sum(1 for spec in seats if spec == HUMAN) > 1:
             raise ValueError(f"{game.id} in the terminal seats one person; the others are bots")
         self.chat: ChatText = self.text  # type: ignore[assignment]
-        for seat, spec in enumerate(seats):
-            if spec != HUMAN:  # bots that can talk speak the game's language
-                self.agents[seat] = make_agent(
-                    speaking(spec, game, lang), game, derive_seed(seed, "bot", seat)
-                )
         self.lines = lines
         self.clock = clock
         self.timer = Timer()
@@ -340,6 +335,10 @@ class ChatGame(TerminalGame):
         self.waited = False
         self.over = False
         """The game is over: no input line any more."""
+
+    def make_bot(self, spec: str, seed: int) -> Agent:
+        """Bots that can talk speak the game's language."""
+        return make_agent(speaking(spec, self.game, self.lang), self.game, seed)
 
     # --- The loop -----------------------------------------------------------------------------
 

@@ -124,11 +124,14 @@ class TerminalGame:
         self.state = game.start(len(seats), seed, options)
         self.record = GameRecord.new(game, self.seats, seed, options)
         self.agents: list[Agent | None] = [
-            None if spec == HUMAN else make_agent(spec, game, derive_seed(seed, "bot", k))
+            None if spec == HUMAN else self.make_bot(spec, derive_seed(seed, "bot", k))
             for k, spec in enumerate(seats)
         ]
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
         self.turns = Rng(derive_seed(seed, "actors"))
+
+    def make_bot(self, spec: str, seed: int) -> Agent:
+        return make_agent(spec, self.game, seed)
 
     def t(self, key: str, **params: Any) -> str:
         return self.game.catalog.text(self.lang, key, **params)
