@@ -28,11 +28,11 @@ class BenchResult:
     playout_seconds: float
     ismcts_iterations: int
     ismcts_seconds: float
-    bot: str = ""
-    bot_games: int = 0
-    bot_rounds: int | None = None
+    bot: str
+    bot_games: int
+    bot_rounds: int | None
     """Rounds the bot games played, where the game's tallies count them."""
-    bot_seconds: float = 0.0
+    bot_seconds: float
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -40,12 +40,11 @@ class BenchResult:
             "games_per_second": self.games / self.playout_seconds,
             "actions_per_second": self.actions / self.playout_seconds,
             "ismcts_iterations_per_second": self.ismcts_iterations / self.ismcts_seconds,
+            "bot": self.bot,
+            "bot_games_per_second": self.bot_games / self.bot_seconds,
         }
-        if self.bot_seconds:
-            data["bot"] = self.bot
-            data["bot_games_per_second"] = self.bot_games / self.bot_seconds
-            if self.bot_rounds is not None:
-                data["bot_rounds_per_second"] = self.bot_rounds / self.bot_seconds
+        if self.bot_rounds is not None:
+            data["bot_rounds_per_second"] = self.bot_rounds / self.bot_seconds
         return data
 
 
