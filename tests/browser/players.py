@@ -27,11 +27,29 @@ def open_page(
     return page
 
 
-def create_room(page: Page, url: str, game_title: str, players: int, name: str, shots: Path) -> str:
-    """The host sets up a room on the home screen; the room's code."""
+def create_room(
+    page: Page,
+    url: str,
+    game_title: str,
+    players: int,
+    name: str,
+    shots: Path,
+    options: dict[str, str] | None = None,
+) -> str:
+    """The host sets up a room on the home screen, with `options` typed or ticked in the
+    options form; the room's code."""
     page.goto(url)
     page.get_by_text(game_title, exact=True).click()
     page.locator("select[name=players]").select_option(str(players))
+    if options:
+        page.locator("details.options summary").click()
+    for option, value in (options or {}).items():
+        field = page.locator(f"[name={option}]")
+        if value in ("true", "false"):
+            field.set_checked(value == "true")
+        else:
+            field.fill(value)
+            field.press("Tab")
     page.locator("input[name=name]").fill(name)
     page.screenshot(path=shots / "home.png", full_page=True)
     page.get_by_role("button", name="Create room").click()

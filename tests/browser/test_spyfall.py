@@ -11,28 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.players import LAPTOP, PHONE, add_bot, open_page, take_seat
+from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
 
 pytestmark = pytest.mark.timeout(180)
-
-
-def create_spyfall_room(page: Page, url: str, shots: Path, **options: str) -> str:
-    page.goto(url)
-    page.get_by_text("Spyfall", exact=True).click()
-    page.locator("select[name=players]").select_option("3")
-    page.locator("details.options summary").click()
-    for name, value in options.items():
-        field = page.locator(f"[name={name}]")
-        if value in ("true", "false"):
-            field.set_checked(value == "true")
-        else:
-            field.fill(value)
-            field.press("Tab")
-    page.locator("input[name=name]").fill("Ann")
-    page.screenshot(path=shots / "home.png", full_page=True)
-    page.get_by_role("button", name="Create room").click()
-    expect(page.locator(".lobby")).to_be_visible()
-    return page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
 def seat_everyone(
@@ -41,7 +22,7 @@ def seat_everyone(
     ann = open_page(browser, PHONE, errors)
     bob = open_page(browser, PHONE, errors)
     cid = open_page(browser, LAPTOP, errors)
-    create_spyfall_room(ann, url, shots, **options)
+    create_room(ann, url, "Spyfall", 3, "Ann", shots, options)
     link = ann.locator(".share .link a").get_attribute("href")
     assert link is not None
     take_seat(bob, link, 1, "Bob")
@@ -177,7 +158,7 @@ def test_spyfall_bots_ask_and_answer_in_the_chat(
     next question itself, and the round goes on between bots and the person alike."""
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
-    create_spyfall_room(ann, quick_talk_url, output, rounds="1", minutes="3")
+    create_room(ann, quick_talk_url, "Spyfall", 3, "Ann", output, {"rounds": "1", "minutes": "3"})
     for seat in (1, 2):
         add_bot(ann, seat, "talker")
     ann.get_by_role("button", name="Start the game").click()
