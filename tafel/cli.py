@@ -374,7 +374,7 @@ def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
     columns = {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
     columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
     if "slaps" in result:
-        columns |= {"slaps": "{}", "slaps_refused": "{}"}
+        columns |= {"slaps": "{}", "slaps_refused": "{}", "slaps_slowed": "{}"}
         columns |= {"slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
         columns |= {"slap_wait_p99_ms": "{:.1f}"}
     for column in columns:
@@ -391,6 +391,7 @@ SERVER_COLUMNS = {
     "p99_ms": "p99 ms",
     "slaps": "slaps",
     "slaps_refused": "refused",
+    "slaps_slowed": "slowed",
     "slap_p50_ms": "slap p50 ms",
     "slap_p99_ms": "slap p99 ms",
     "slap_wait_p99_ms": "wait p99 ms",

@@ -54,7 +54,10 @@ class ServerBench:
     """In a game with races: per slap, seconds from its reveal and from its sending to its
     result."""
     refused: int = 0
-    """Honest slaps the server refused outright (as false starts, forged or untimed)."""
+    """Honest slaps the server refused outright (as false starts)."""
+    slowed: int = 0
+    """Honest slaps counted slower than their tabs measured: they took longer to arrive than
+    their connections' round trips allow, as on a busy server or a busy client."""
 
     def to_json(self) -> dict[str, Any]:
         report = {
@@ -69,6 +72,7 @@ class ServerBench:
             waited = [from_sending for _, from_sending in self.slaps]
             report["slaps"] = len(self.slaps)
             report["slaps_refused"] = self.refused
+            report["slaps_slowed"] = self.slowed
             report["slap_p50_ms"] = percentile(revealed, 0.5)
             report["slap_p99_ms"] = percentile(revealed, 0.99)
             report["slap_wait_p99_ms"] = percentile(waited, 0.99)
@@ -226,7 +230,14 @@ async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: flo
         raise RuntimeError(f"{len(failures)} bench clients failed: {failures[0]!r}")
     races = get_game(runs[0].game).has_races if runs else False
     return ServerBench(
-        len(runs), len(tasks), len(done), elapsed, done, slapped if races else None, len(refusals)
+        len(runs),
+        len(tasks),
+        len(done),
+        elapsed,
+        done,
+        slapped if races else None,
+        refusals.count("refused"),
+        refusals.count("slowed"),
     )
 
 

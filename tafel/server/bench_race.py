@@ -22,7 +22,7 @@ SLAP_SHARE = 0.7
 """How often a tab that may slap does."""
 REACTION = (0.15, 0.4)
 """A slap's reaction time, seconds, drawn uniformly."""
-REFUSALS = ("slap_false_start", "slap_forged", "slap_no_clock")
+REFUSALS = ("slap_false_start",)
 THINK = 0.6
 """Seconds after a reveal before the seat due to play lays its card: slaps come first."""
 
@@ -35,7 +35,9 @@ class Racer:
     slaps: list[tuple[float, float]]
     """Per slap result received: seconds from the reveal, and from the slap being sent."""
     refusals: list[str]
-    """Why the server refused slaps outright: an honest tab should see none."""
+    """What the server did to honest slaps beyond ranking them as measured: `refused` (a
+    false start, which an honest tab should never be told) or `slowed` (counted slower than
+    measured, as the slap took longer to arrive than its connection's round trips allow)."""
     pings: dict[int, tuple[float, float]] = field(default_factory=dict)
     best_rtt: float = float("inf")
     offset: float = 0.0
@@ -59,7 +61,9 @@ class Racer:
                 self.best_rtt, self.offset = rtt, sent + rtt / 2 - received
         elif kind == "slap":
             if frame["key"] in REFUSALS:
-                self.refusals.append(frame["key"])
+                self.refusals.append("refused")
+            elif (frame["counted_ms"] or 0) > frame["reaction_ms"]:
+                self.refusals.append("slowed")
             if self.slapped is not None:
                 reveal, sent = self.slapped
                 self.slaps.append((now - reveal, now - sent))

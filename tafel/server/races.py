@@ -118,7 +118,7 @@ class Races:
                 connection = by_seat[slap.seat].connection
                 if connection is not None:
                     text = error.message(connection.lang)
-                    connection.send_json(outcome(slap.seat, error.key, text, slap, None))
+                    connection.send_json(outcome(slap.seat, error.key, text, slap, None, None))
                 continue
             winner = winner or slap
             self.tell(by_seat[slap.seat], ruling, winner, names, None)
@@ -127,7 +127,7 @@ class Races:
             if entry.connection is not None:
                 reaction = round(1000 * entry.slap.reaction)
                 text = SERVER_CATALOG.text(entry.connection.lang, key, reaction=reaction)
-                entry.connection.send_json(outcome(seat, key, text, entry.slap, None))
+                entry.connection.send_json(outcome(seat, key, text, entry.slap, None, None))
         if winner is None:
             self.unchanged()
         for later in held:
@@ -145,7 +145,8 @@ class Races:
         if connection is None:
             return
         slap, lang = entry.slap, connection.lang
-        params: dict[str, object] = {"reaction": round(1000 * slap.reaction)}
+        counted = ruling.credited[slap.seat]
+        params: dict[str, object] = {"reaction": round(1000 * counted)}
         if error is None and winner is slap:
             key = "slap_won_draw" if slap.seat in ruling.drawn else "slap_won"
             params["others"] = len(ruling.order) - 1
@@ -156,25 +157,31 @@ class Races:
             else:
                 key = "slap_behind"
                 mine, theirs = (
-                    (slap.reaction, winner.reaction)
+                    (counted, ruling.credited[winner.seat])
                     if self.rules.mode == "fair"
                     else (slap.arrived, winner.arrived)
                 )
                 params["behind"] = round(1000 * (mine - theirs))
         elif error is not None:
             text = self.catalog_text(lang, error)
-            connection.send_json(outcome(slap.seat, error.key, text, slap, winner))
+            connection.send_json(outcome(slap.seat, error.key, text, slap, winner, counted))
             return
         else:
             key = "slap_counted"
         text = SERVER_CATALOG.text(lang, key, **params)
-        frame = outcome(slap.seat, key, text, slap, winner)
+        measured = round(1000 * slap.reaction)
+        if self.rules.mode == "fair" and round(1000 * counted) > measured:
+            text += " " + SERVER_CATALOG.text(lang, "slap_slowed", claimed=measured)
+        frame = outcome(slap.seat, key, text, slap, winner, counted)
         frame["behind_ms"] = params.get("behind")
         connection.send_json(frame)
 
 
-def outcome(seat: Seat, key: str, text: str, slap: Slap, winner: Slap | None) -> dict[str, object]:
-    """The frame that tells a slapper how their slap went."""
+def outcome(
+    seat: Seat, key: str, text: str, slap: Slap, winner: Slap | None, counted: float | None
+) -> dict[str, object]:
+    """The frame that tells a slapper how their slap went: the reaction their tab measured and,
+    if the slap was ranked, the one it was counted with."""
     return {
         "type": "slap",
         "seat": seat,
@@ -182,6 +189,7 @@ def outcome(seat: Seat, key: str, text: str, slap: Slap, winner: Slap | None) ->
         "message": text,
         "won": winner is slap,
         "reaction_ms": round(1000 * slap.reaction),
+        "counted_ms": None if counted is None else round(1000 * counted),
         "winner": None if winner is None else winner.seat,
         "behind_ms": None,
     }

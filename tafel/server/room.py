@@ -280,11 +280,10 @@ class Room:
         elif action.race and races.reveal is not None:
             if not isinstance(reaction, int | float) or isinstance(reaction, bool):
                 raise RoomError("reaction_needed")
-            trip = connection.trips.worst()
-            if trip is None:
-                # Without a round trip a reaction cannot be checked: taking one on trust would
-                # let a tab that never answers pings claim any reaction it likes.
-                raise RoomError("slap_no_clock", 409)
+            # A tab that has answered no ping yet is allowed no time on the way: its slap
+            # counts as if it had arrived the moment it was made, so not answering pings gains
+            # nothing, and an honest tab that has not timed its clock yet is still heard.
+            trip = connection.trips.worst() or 0.0
             match.state.check(seat, action)
             now = self.clock.now()
             slap = Slap(

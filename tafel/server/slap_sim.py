@@ -46,7 +46,7 @@ class SlapBench:
     """Races whose fastest reaction beat the next by more than the tie margin."""
     clear_wins: dict[str, int]
     refused: dict[str, int]
-    """Honest slaps refused (as false starts or forged), by mode: each one a wrong refusal."""
+    """Honest slaps refused (as false starts), by mode: each one a wrong refusal."""
 
     def to_json(self) -> dict[str, Any]:
         return {

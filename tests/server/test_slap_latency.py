@@ -154,7 +154,8 @@ async def first_card(starter: Client) -> Json:
 
 
 async def race(base: str, mode: str) -> tuple[Json, Json]:
-    """Seat 1 far and quick, seat 2 near and slow, slap at the first card; their outcomes."""
+    """Seat 1 far and quick, seat 2 near and slow, slap at the first card; their outcomes. Each
+    says the reaction its player had, whatever a busy test machine adds to the sleep."""
     starter = Client(0, 0.01, 3.0)
     far = Client(1, 0.15, -7.0)
     near = Client(2, 0.005, 11.0)
@@ -165,20 +166,34 @@ async def race(base: str, mode: str) -> tuple[Json, Json]:
         at_far = frames[-1]
         at_near = [await near.states.get() for _ in range(2)][-1]
         assert "reveal_at" in at_far and at_far["n"] == at_near["n"] == 1
-        await asyncio.gather(near.slap_after(at_near, 0.15), far.slap_after(at_far, 0.08))
+        await asyncio.gather(
+            near.slap_after(at_near, 0.15, claimed=0.15), far.slap_after(at_far, 0.08, claimed=0.08)
+        )
         return await far.slaps.get(), await near.slaps.get()
 
 
-@pytest.mark.parametrize(("mode", "winner"), [("fair", 1), ("arrival", 2)])
+@pytest.mark.parametrize("mode", ["fair", "arrival"])
 def test_fair_mode_gives_the_cards_to_the_quicker_reaction_and_arrival_to_the_nearer(
-    base: str, mode: str, winner: int
+    base: str, mode: str
 ) -> None:
+    """Fair mode: the far tab's quicker reaction wins, 70 ms ahead, unless the machine was so
+    busy that a slap took longer to arrive than its connection allows: then it counts slower,
+    says so, and the ranking follows what was counted. Nothing is refused."""
     far, near = in_a_loop_of_its_own(race(base, mode))
-    assert far["winner"] == near["winner"] == winner
-    loser = near if winner == 1 else far
-    assert loser["key"] == "slap_behind" and "ms behind" in loser["message"]
-    if mode == "fair":
-        assert 60 <= loser["behind_ms"] <= 80  # 150 ms against 80 ms
+    assert far["winner"] == near["winner"]
+    assert {far["key"], near["key"]} <= {"slap_won", "slap_behind"}
+    if mode == "arrival":
+        # The near slap arrives 75 ms before the far one: a margin no scheduling hiccup closes.
+        assert far["winner"] == 2
+        assert far["key"] == "slap_behind" and "ms behind" in far["message"]
+        return
+    if (far["counted_ms"], near["counted_ms"]) == (80, 150):
+        assert far["winner"] == 1 and near["behind_ms"] == 70
+    else:  # slowed on a busy machine: ranked by what was counted, and told
+        slowed = far if far["counted_ms"] > 80 else near
+        assert "measured" in slowed["message"]
+        quicker = 1 if far["counted_ms"] < near["counted_ms"] else 2
+        assert far["winner"] == quicker
 
 
 async def cheat(base: str) -> tuple[Json, Json]:
@@ -198,7 +213,11 @@ async def cheat(base: str) -> tuple[Json, Json]:
         return await early.slaps.get(), await forger.slaps.get()
 
 
-def test_a_false_start_and_a_forged_reaction_are_refused_over_the_wire(base: str) -> None:
+def test_a_false_start_is_refused_and_a_forged_reaction_counts_as_its_arrival_proves(
+    base: str,
+) -> None:
     early, forged = in_a_loop_of_its_own(cheat(base))
     assert early["key"] == "slap_false_start" and "False start" in early["message"]
-    assert forged["key"] == "slap_forged" and forged["winner"] is None
+    assert forged["key"] == "slap_won" and forged["reaction_ms"] == 100
+    # At least the 0.4 s it took, less the longest way its 40 ms round trips allow, and slack.
+    assert forged["counted_ms"] >= 400 - 40 - 50 and "measured 100 ms" in forged["message"]
