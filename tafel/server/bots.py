@@ -14,16 +14,17 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tafel.agents import make_agent
 from tafel.engine import Action, Game, IllegalAction, Rng, Seat, State, derive_seed
-from tafel.server.clock import ServerClock
+from tafel.server.clock import ServerClock, sleep_until
 from tafel.server.errors import RoomError
 
 log = logging.getLogger("tafel.server")
 
 Offer = tuple[float, float, Seat, Action]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class BotPace:
     reaction: float = 1.0
     """How much of its own reaction time a bot takes on top (a Spyfall bot types its question
     for seconds); tests that want bots at once set 0."""
+    inline: bool = False
+    """Bots think on the event loop rather than in a thread: for tests that drive rooms on a
+    hand-moved clock, where every step must be done before the clock moves on."""
 
 
 def bot_offers(game: Game, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
@@ -74,6 +78,13 @@ class RoomBots:
         """Draws the pauses; no part of any record."""
         self.task: asyncio.Task[Any] | None = None
 
+    async def think(self, work: Callable[..., T], *args: Any) -> T:
+        """Run a bot's decision off the event loop (searching bots take up to a second), so the
+        server keeps serving everyone else meanwhile."""
+        if self.pace.inline:
+            return work(*args)
+        return await asyncio.to_thread(work, *args)
+
     def wake(
         self, state: State | None, bots: Mapping[Seat, str], seed: int, reveal: float | None
     ) -> None:
@@ -94,11 +105,9 @@ class RoomBots:
     async def move(
         self, state: State, bots: Mapping[Seat, str], seed: int, reveal: float | None
     ) -> None:
-        loop = asyncio.get_running_loop()
-        due = loop.time() + self.pace.low + (self.pace.high - self.pace.low) * self.rng.random()
-        # Searching bots take up to a second: they think in a thread, so the room's event loop
-        # keeps serving everyone else meanwhile.
-        offers = await asyncio.to_thread(bot_offers, self.game, state, bots, seed)
+        pause = self.pace.low + (self.pace.high - self.pace.low) * self.rng.random()
+        due = self.clock.now() + pause
+        offers = await self.think(bot_offers, self.game, state, bots, seed)
         if not offers:
             if not self.game.idle_actors:  # where actors may idle, the bots may all wait
                 log.warning("no bot acted among seats %s", sorted(bots))
@@ -107,7 +116,7 @@ class RoomBots:
         if action.race and reveal is not None:
             await self.slaps([offer for offer in sorted(offers) if offer[3].race], reveal)
             return
-        await asyncio.sleep(max(0.0, due + self.pace.reaction * reaction - loop.time()))
+        await sleep_until(self.clock, due + self.pace.reaction * reaction)
         try:
             self.apply(seat, action)
         except (IllegalAction, RoomError):
@@ -115,7 +124,7 @@ class RoomBots:
 
     async def slaps(self, offers: list[Offer], reveal: float) -> None:
         for reaction, _, seat, action in offers:
-            await asyncio.sleep(max(0.0, reveal + reaction - self.clock.now()))
+            await sleep_until(self.clock, reveal + reaction)
             try:
                 self.slap(seat, action, reaction)
             except (IllegalAction, RoomError):

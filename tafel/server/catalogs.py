@@ -16,7 +16,7 @@ from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.options import option_choices, option_name
 from tafel.games import GAMES
 from tafel.server.errors import SERVER_CATALOG
-from tafel.server.room_options import RoomOptions
+from tafel.server.room_options import options_type
 from tafel.web import WEB_CATALOG
 
 
@@ -61,11 +61,9 @@ def game_info(game: Game) -> Json:
         "options": [
             option_info(game.options_type, f) for f in dataclasses.fields(game.options_type)
         ],
-        "room_options": (
-            [option_info(RoomOptions, f) for f in dataclasses.fields(RoomOptions)]
-            if game.has_races
-            else []
-        ),
+        "room_options": [
+            option_info(options_type(game), f) for f in dataclasses.fields(options_type(game))
+        ],
     }
 
 

@@ -38,6 +38,25 @@ class ServerClock(Protocol):
     def call_at(self, when: float, callback: Callable[[], None]) -> Handle: ...
 
 
+async def sleep_until(clock: ServerClock, when: float) -> None:
+    """Wait until `when` on `clock`: the event loop's clock in the server, a hand-moved one in
+    tests, so that everything a room does waits on one clock."""
+    if when <= clock.now():
+        await asyncio.sleep(0)
+        return
+    woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def wake() -> None:
+        if not woken.done():
+            woken.set_result(None)
+
+    handle = clock.call_at(when, wake)
+    try:
+        await woken
+    finally:
+        handle.cancel()
+
+
 class LoopClock:
     """The event loop's monotonic clock: the time the server keeps and tells the tabs."""
 

@@ -8,10 +8,12 @@ here runs on the server's event loop, one call at a time, so a room needs no loc
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
 from collections import deque
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +39,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
-from tafel.server.room_options import read_room_options, room_options_to_json
+from tafel.server.room_options import RaceOptions, read_room_options, room_options_to_json
 from tafel.server.seats import (
     NAME_LENGTH,
     SeatHolder,
@@ -47,6 +49,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
+from tafel.server.stand_in import Wait, stand_in_move, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 
@@ -90,11 +93,9 @@ class Room:
         self.options = game.options_from_json(own)
         self.room_options = read_room_options(game, stored.options.get(ROOM_OPTIONS, {}))
         self.races = (
-            None
-            if self.room_options is None
-            else Races(
-                self.room_options.rules(), clock, self.apply, self.engine_text, self.wake_bots
-            )
+            Races(self.room_options.rules(), clock, self.apply, self.engine_text, self.wake_bots)
+            if isinstance(self.room_options, RaceOptions)
+            else None
         )
         self.host = stored.host
         self.status = stored.status
@@ -107,6 +108,8 @@ class Room:
         self.match: Match | None = None
         self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
+        self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
+        self.standing_in: asyncio.Task[None] | None = None
         if stored.last is not None and self.status in (PLAYING, OVER):
             self.match = self.resume(stored.last)
             clock_now = self.match.state.clock()
@@ -114,6 +117,9 @@ class Room:
             if self.status == PLAYING and clock_now is not None:
                 used = kept[1] if kept is not None and kept[0] == clock_now.key else 0.0
                 self.timer.follow(clock_now, used)
+            waited = stored.last.wait
+            decision = len(self.match.record.actions)
+            self.follow_wait(waited[1] if waited is not None and waited[0] == decision else 0.0)
 
     def resume(self, stored: StoredMatch) -> Match:
         """The match exactly as its record leaves it: replayed from the seed and the actions."""
@@ -218,6 +224,7 @@ class Room:
             self.host = people[0]
             self.store.set_room(self.code, host=self.host)
         self.publish_room()
+        self.follow_wait()
         self.wake_bots()
 
     def save_seat(self, seat: Seat) -> None:
@@ -247,6 +254,8 @@ class Room:
         self.status = PLAYING
         self.timer.forget()
         self.timer.follow(state.clock())
+        self.wait.forget()
+        self.follow_wait()
         self.publish_room()
         self.publish_state()
         self.wake_bots()
@@ -355,6 +364,7 @@ class Room:
         match.record.add(seat, action)
         match.history.append(list(state.events))
         self.timer.follow(state.clock())
+        self.follow_wait()
         if state.outcome() is not None:
             self.status = OVER
             self.store.finish_match(self.code, match.id)
@@ -385,6 +395,70 @@ class Room:
         except SQLAlchemyError:
             # The clock runs on; a restart would give it back the seconds since it was kept.
             log.exception("room %s: could not keep the clock", self.code)
+
+    # --- Waiting for people ----------------------------------------------------------------------
+
+    def follow_wait(self, used: float = 0.0) -> None:
+        """After every change: wait for the people due to decide, if any (`stand_in`)."""
+        match = self.match
+        if match is None:
+            return
+        people = self.status == PLAYING and bool(self.people_waited_for(match.state))
+        self.wait.follow(len(match.record.actions), people, used)
+
+    def people_waited_for(self, state: State) -> list[Seat]:
+        return waiting_for(state, lambda seat: self.seats[seat].bot is None)
+
+    def keep_wait(self, key: int, used: float) -> None:
+        """Keep how long people have left a decision. Nothing used needs no row: a row of
+        another decision reads as nothing used."""
+        match = self.match
+        if match is None or used <= 0:
+            return
+        try:
+            self.store.save_wait(match.id, key, used)
+        except SQLAlchemyError:
+            log.exception("room %s: could not keep the wait", self.code)
+
+    def stand_in(self) -> None:
+        """The people due to decide took too long: the room's default bot decides for them."""
+        match = self.match
+        if self.status != PLAYING or match is None:
+            return
+        seats = {seat: self.stand_in_bot() for seat in self.people_waited_for(match.state)}
+        if not seats:
+            return
+        seed = derive_seed(match.record.seed, "stand-in", len(match.record.actions))
+        decision = len(match.record.actions)
+        thinking = self.bots.think(stand_in_move, self.game, match.state.clone(), seats, seed)
+        self.standing_in = asyncio.get_running_loop().create_task(
+            self.stand_in_for(thinking, decision)
+        )
+
+    def stand_in_bot(self) -> str:
+        return f"bot:{self.game.default_rollout}"
+
+    async def stand_in_for(
+        self, thinking: Awaitable[tuple[Seat, Action] | None], decision: int
+    ) -> None:
+        move = await thinking
+        match = self.match
+        if move is None or match is None or len(match.record.actions) != decision:
+            return  # every stand-in let the moment pass, or someone moved meanwhile
+        if self.races is not None and self.races.open:
+            return  # a slap window is deciding: its outcome moves the game, or wakes the bots
+        seat, action = move
+        try:
+            self.apply(seat, action)
+        except (IllegalAction, RoomError):
+            log.exception("room %s: the stand-in for seat %d was refused", self.code, seat)
+            return
+        name = match.names[seat]
+        for connection in self.connections():
+            text = SERVER_CATALOG.text(
+                connection.lang, "stood_in", name=name, seconds=round(self.wait.seconds)
+            )
+            connection.send_json({"type": "notice", "key": "stood_in", "message": text})
 
     def wake_bots(self) -> None:
         match = self.match
@@ -444,6 +518,9 @@ class Room:
         timer = self.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
+        wait = self.wait.to_json()
+        if wait is not None:
+            frame["wait"] = wait
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history

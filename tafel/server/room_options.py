@@ -1,8 +1,10 @@
-"""Options of a room rather than of its game: how the room decides slap races.
+"""Options of a room rather than of its game: how long the room waits for a person's decision
+before a bot makes it for them, and, in games with race actions (`Game.has_races`), how it
+decides slap races.
 
-They are offered only for games with race actions (`Game.has_races`), and kept in the room's
-stored options under `ROOM_OPTIONS`; a match's record holds the game's options alone, since the
-room's never change what the engine does, only the order in which slaps are given to it.
+They are kept in the room's stored options under `ROOM_OPTIONS`; a match's record holds the
+game's options alone, since the room's never change what the engine does, only who decides a
+move that a person left too long, and the order in which slaps are given to it.
 """
 
 from __future__ import annotations
@@ -11,14 +13,36 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tafel.engine import Game, Json, OptionError
+from tafel.engine import Game, Json
 from tafel.engine.options import options_from_json, options_to_json
 from tafel.server.slaps import SlapRules
 from tafel.store import ROOM_OPTIONS
 
+STAND_IN_SECONDS = 60
+"""How long a room waits, by default, for a person's decision before a bot makes it."""
+
 
 @dataclass(frozen=True)
 class RoomOptions:
+    stand_in: int = field(
+        default=STAND_IN_SECONDS,
+        metadata={
+            "range": (15, 900),
+            "help": {
+                "en": "Seconds a room waits for a player who must decide; then a bot makes that "
+                "one decision for them, and says so. The player keeps their seat.",
+                "nl": "Seconden dat een kamer wacht op een speler die moet beslissen; dan neemt "
+                "een bot die ene beslissing voor hem of haar, en zegt dat. De speler houdt de "
+                "plaats.",
+            },
+        },
+    )
+
+
+@dataclass(frozen=True)
+class RaceOptions(RoomOptions):
+    """The options of a room whose game has race actions."""
+
     slaps: Literal["fair", "arrival"] = field(
         default="fair",
         metadata={
@@ -47,24 +71,23 @@ class RoomOptions:
         return SlapRules(mode=self.slaps, window=self.slap_window / 1000)
 
 
-def read_room_options(game: Game, data: Mapping[str, Any]) -> RoomOptions | None:
-    """A room's options from their JSON; None for a game without races, which has none.
-    Raises `OptionError` for an unknown option or a value it cannot take."""
-    if not game.has_races:
-        if data:
-            raise OptionError(f"{game.id} has no room options")
-        return None
-    options: RoomOptions = options_from_json(RoomOptions, data)
+def options_type(game: Game) -> type[RoomOptions]:
+    return RaceOptions if game.has_races else RoomOptions
+
+
+def read_room_options(game: Game, data: Mapping[str, Any]) -> RoomOptions:
+    """A room's options from their JSON. Raises `OptionError` for an unknown option (the slap
+    options of a game without races too) or a value it cannot take."""
+    options: RoomOptions = options_from_json(options_type(game), data)
     return options
 
 
-def stored_options(game: Game, options: Any, room: RoomOptions | None) -> Json:
+def stored_options(game: Game, options: Any, room: RoomOptions) -> Json:
     """The game's options and the room's, as the store keeps them."""
     stored = game.options_to_json(options)
-    if room is not None:
-        stored[ROOM_OPTIONS] = options_to_json(room)
+    stored[ROOM_OPTIONS] = options_to_json(room)
     return stored
 
 
-def room_options_to_json(options: RoomOptions | None) -> Json:
-    return {} if options is None else options_to_json(options)
+def room_options_to_json(options: RoomOptions) -> Json:
+    return options_to_json(options)

@@ -122,3 +122,4 @@ class Rooms:
             if room.races is not None:
                 room.races.stop()
             room.timer.stop()
+            room.wait.stop()

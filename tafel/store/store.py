@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from tafel.engine import GameRecord, Json
-from tafel.store.tables import Base, ClockRow, MatchRow, MoveRow, RoomRow, SeatRow
+from tafel.store.tables import Base, ClockRow, MatchRow, MoveRow, RoomRow, SeatRow, WaitRow
 
 ROOM_OPTIONS = "room"
 """The key of a room's stored options under which the server keeps options of its own (how
@@ -48,6 +48,8 @@ class StoredMatch:
     over: bool
     clock: tuple[int, float] | None = None
     """The match's timer when last kept: its key and the seconds of it used."""
+    wait: tuple[int, float] | None = None
+    """The wait for people to decide when last kept: the decision's key and seconds used."""
 
 
 @dataclass
@@ -211,12 +213,19 @@ class Store:
 
     def save_clock(self, match: int, key: int, used: float) -> None:
         """Keep how much of the match's timer is used (one row per match, overwritten)."""
+        self._keep(ClockRow, match, key, used)
+
+    def save_wait(self, match: int, key: int, used: float) -> None:
+        """Keep how long the people due to decide have waited (one row per match)."""
+        self._keep(WaitRow, match, key, used)
+
+    def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
         with self.sessions.begin() as session:
             done = session.execute(
-                update(ClockRow).where(ClockRow.match == match).values(key=key, used=used)
+                update(table).where(table.match == match).values(key=key, used=used)
             )
             if not done.rowcount:  # type: ignore[attr-defined]
-                session.add(ClockRow(match=match, key=key, used=used))
+                session.add(table(match=match, key=key, used=used))
 
     def finish_match(self, code: str, match: int) -> None:
         with self.sessions.begin() as session:
@@ -249,5 +258,13 @@ class Store:
             actions=[(seat, dict(action)) for seat, action in moves],
         )
         clock = session.get(ClockRow, row.id)
-        kept = None if clock is None else (clock.key, clock.used)
-        return StoredMatch(row.id, row.number, record, list(row.names), row.over, kept)
+        wait = session.get(WaitRow, row.id)
+        return StoredMatch(
+            row.id,
+            row.number,
+            record,
+            list(row.names),
+            row.over,
+            None if clock is None else (clock.key, clock.used),
+            None if wait is None else (wait.key, wait.used),
+        )

@@ -75,3 +75,14 @@ class ClockRow(Base):
     match: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     key: Mapped[int] = mapped_column(Integer)
     used: Mapped[float] = mapped_column(Float)
+
+
+class WaitRow(Base):
+    """How long the people due to decide have left a decision (`key`: the match's number of
+    moves when it came) when last kept: a bot decides for them when it is too long."""
+
+    __tablename__ = "waits"
+
+    match: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    key: Mapped[int] = mapped_column(Integer)
+    used: Mapped[float] = mapped_column(Float)

@@ -1,8 +1,8 @@
 """Tornado Alert! in three browsers and a bot: the host on a phone, two others on laptops who
-join by the link. They play a round: each lays a card when it is their turn and slaps, by
-tapping the target or with the space bar, whenever a slap is offered; the bot slaps at its
-level's reaction time. Every slapper is told how their slap went. Between the rounds each keeps
-their result, and the second round begins."""
+join by the link. They play a round as people do: each lays a card when it is their turn and
+slaps once for a card, by tapping the target or with the space bar, when a slap is offered; the
+bot slaps at its level's reaction time. Every slapper is told how their slap went. Between the
+rounds each keeps their result, and the second round begins."""
 
 from __future__ import annotations
 
@@ -21,27 +21,31 @@ pytestmark = pytest.mark.timeout(300)
 def play_round(
     pages: list[Page], rng: random.Random, shots: Path, seconds: float = 200
 ) -> set[str]:
-    """Until every page shows the end of the round: slap when offered (space bar or a tap),
-    else lay a random card when it is one's turn. The outcomes of slaps seen on the way."""
+    """Until every page shows the end of the round, each plays as a person does: slaps at most
+    once for each card laid (space bar or a tap), whatever came of it, and lays a random card
+    whenever it is their turn. The outcomes of slaps seen on the way."""
     deadline = time.monotonic() + seconds
     notes: set[str] = set()
+    slapped: dict[int, str | None] = {}
     shot = False
     while not all(page.locator(".ta-decide").count() for page in pages):
         assert time.monotonic() < deadline, "the round did not end in time"
-        for page in pages:
-            if page.locator(".slap-target.legal").count():
+        for number, page in enumerate(pages):
+            seen = page.locator(".screen").get_attribute("data-n")
+            if slapped.get(number) != seen and page.locator(".slap-target.legal").count():
+                slapped[number] = seen
                 if rng.random() < 0.5:
                     page.keyboard.press(" ")
                 else:
                     page.locator(".slap-target.legal").click(timeout=2000, force=True)
-            else:
-                cards = page.locator(".ta-hand .ta-card.legal")
-                count = cards.count()
-                if count:
-                    try:
-                        cards.nth(rng.randrange(count)).click(timeout=1000)
-                    except Exception:  # the screen changed under the click: look again
-                        continue
+                continue
+            cards = page.locator(".ta-hand .ta-card.legal")
+            count = cards.count()
+            if count:
+                try:
+                    cards.nth(rng.randrange(count)).click(timeout=1000)
+                except Exception:  # the screen changed under the click: look again
+                    continue
             note = page.locator(".slap-note")
             if note.count():
                 notes.add(note.inner_text())

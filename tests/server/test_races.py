@@ -19,15 +19,16 @@ from tests.server.tabs import new_room, open_tab, start, take_seat
 pytestmark = pytest.mark.timeout(60)
 
 
-def test_room_options_are_offered_and_checked_only_for_games_with_races(
+def test_slap_options_are_offered_and_checked_only_for_games_with_races(
     client: TestClient,
 ) -> None:
     games = {game["id"]: game for game in client.get("/api/games").json()}
-    assert [o["name"] for o in games["tornado-alert"]["room_options"]] == ["slaps", "slap-window"]
-    assert games["add-vantage"]["room_options"] == []
+    names = [o["name"] for o in games["tornado-alert"]["room_options"]]
+    assert names == ["stand-in", "slaps", "slap-window"]
+    assert [o["name"] for o in games["add-vantage"]["room_options"]] == ["stand-in"]
     code, _ = new_room(client, "tornado-alert", 3, room_options={"slaps": "arrival"})
     room = client.get(f"/api/rooms/{code}").json()
-    assert room["room_options"] == {"slaps": "arrival", "slap-window": 200}
+    assert room["room_options"] == {"stand-in": 60, "slaps": "arrival", "slap-window": 200}
     assert "slaps" not in room["options"]
     for game, options in [
         ("tornado-alert", {"slaps": "telepathy"}),

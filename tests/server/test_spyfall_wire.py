@@ -103,8 +103,9 @@ def check_frames(tab: Tab, seat: int | None, states: list, rng: Rng) -> None:
     errors = [frame for frame in tab.frames if frame["type"] == "error"]
     refused = "not_a_player" if seat is None else "reveal_first"  # the same to spy and agent
     assert {frame["key"] for frame in errors} <= {refused, "stale_action"}
-    # Tabs answer pings as browsers do, so the round trips come back in `clock` frames.
-    kinds = {"welcome", "room", "state", "ping", "clock", "error"}
+    # Tabs answer pings as browsers do, so the round trips come back in `clock` frames; a
+    # `notice` says a bot decided for a player who took too long (an actor: seen by all).
+    kinds = {"welcome", "room", "state", "ping", "clock", "error", "notice"}
     assert {frame["type"] for frame in tab.frames} <= kinds
 
 

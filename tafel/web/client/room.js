@@ -59,6 +59,8 @@ export function RoomScreen({ code, lang, switchLang, games }) {
         } else if (received.type === "slap") {
           setSlap(received);
           setBusy(false);
+        } else if (received.type === "notice") {
+          setNotice(received.message);
         } else if (received.type === "error") {
           setNotice(received.message);
           setBusy(false);

@@ -1,0 +1,75 @@
+"""Nobody waits for ever: when the people due to decide leave a decision too long, a bot makes
+it for them.
+
+After every change of a match the room asks who must decide now. If people are among the
+actors and the game's own clock is not (a Spyfall round runs on its timer, and its people talk
+as long as they like), a wait starts on the server's clock: `RoomOptions.stand_in` seconds. The
+wait is a `RoomTimer` like the game's timer, so it is kept in the store and a restarted server
+runs it on. When it runs out, the room's default bot is asked for each of those people, as a
+bot in the seat would be; the quickest offer of an action that is not a race is taken (a claim
+in Tornado Alert! is a choice nobody has to make), else the quickest race action. The action
+goes into the record like any other move of that seat, so the match replays the same; the
+player keeps the seat, and everyone is told who was played for.
+
+Bots in seats never need this: a bot decides by itself, and a bot that lets a moment pass does
+so only while someone else may act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from tafel.engine import SYSTEM, Action, Clock, Game, Seat, State
+from tafel.server.bots import Offer, bot_offers
+from tafel.server.clock import ServerClock
+from tafel.server.timers import RoomTimer
+
+
+def waiting_for(state: State, people: Callable[[Seat], bool]) -> list[Seat]:
+    """The people a decision waits for: those among the actors, unless the game's own clock is
+    among them too (its timer moves the game on)."""
+    actors = state.actors()
+    if SYSTEM in actors:
+        return []
+    return [seat for seat in actors if seat >= 0 and people(seat)]
+
+
+def stand_in_move(
+    game: Game, state: State, seats: Mapping[Seat, str], seed: int
+) -> tuple[Seat, Action] | None:
+    """What the bots standing in for `seats` do: the quickest offer of an action that is not a
+    race, else the quickest race action; None if every one of them lets the moment pass."""
+    offers: list[Offer] = bot_offers(game, state, seats, seed)
+    chosen = min((o for o in offers if not o[3].race), default=None) or min(offers, default=None)
+    return None if chosen is None else (chosen[2], chosen[3])
+
+
+class Wait:
+    """The wait for people to decide, in one room: a timer of `seconds` per decision."""
+
+    def __init__(
+        self,
+        clock: ServerClock,
+        seconds: float,
+        expire: Callable[[], None],
+        keep: Callable[[int, float], None],
+    ) -> None:
+        self.seconds = seconds
+        self.timer = RoomTimer(clock, expire, keep)
+
+    def follow(self, decision: int, people: bool, used: float = 0.0) -> None:
+        """After every change: `decision` numbers the moment (the moves so far); `people`,
+        whether it waits for people. `used`: seconds already waited (resumed from the store)."""
+        clock = Clock(decision, self.seconds, people)
+        self.timer.follow(clock, used)
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+    def forget(self) -> None:
+        self.timer.forget()
+
+    def to_json(self) -> dict[str, object] | None:
+        """The wait as the tabs are told it, while it runs: its length and deadline."""
+        timer = self.timer.to_json()
+        return timer if timer is not None and timer["running"] else None
