@@ -45,7 +45,8 @@ class NewRoom(BaseModel):
     players: int
     options: dict[str, Any] = {}
     room_options: dict[str, Any] = {}
-    """How the room decides slaps, for a game with race actions (`/api/games` lists them)."""
+    """The room's own options (`/api/games` lists them): how long it waits for a person's
+    decision, and, for a game with race actions, how it decides slaps."""
     name: str
 
 

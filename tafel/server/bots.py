@@ -109,8 +109,10 @@ class RoomBots:
         due = self.clock.now() + pause
         offers = await self.think(bot_offers, self.game, state, bots, seed)
         if not offers:
-            if not self.game.idle_actors:  # where actors may idle, the bots may all wait
-                log.warning("no bot acted among seats %s", sorted(bots))
+            # Bots let a moment pass while people may act (the room's wait covers them), or in
+            # a game whose actors may idle (its clock moves it on); otherwise the game is stuck.
+            if not self.game.idle_actors and set(state.actors()) <= set(bots):
+                log.error("every actor is a bot and none acted: seats %s", sorted(bots))
             return
         reaction, _, seat, action = min(offers)
         if action.race and reveal is not None:

@@ -206,7 +206,7 @@ class Room:
         holder = self.seats[seat]
         holder.name = holder.token_hash = None
         if self.status == PLAYING and self.match is not None:
-            holder.bot = f"bot:{self.game.default_rollout}"
+            holder.bot = self.stand_in_bot()
             self.match.record.seats[seat] = holder.bot
             self.match.names[seat] = holder.bot
             self.store.replace_seats(self.match.id, self.match.record.seats, self.match.names)
@@ -436,7 +436,8 @@ class Room:
         )
 
     def stand_in_bot(self) -> str:
-        return f"bot:{self.game.default_rollout}"
+        """The bot that plays for a person: for one decision, or on for one who left."""
+        return f"bot:{self.game.default_bot}"
 
     async def stand_in_for(
         self, thinking: Awaitable[tuple[Seat, Action] | None], decision: int

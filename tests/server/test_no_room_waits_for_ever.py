@@ -1,0 +1,46 @@
+"""Rooms of every game, with bots and people who never act, are played through whole matches on a
+hand-moved clock: every match ends, and nothing stands still longer than the room's stand-in
+time, except a Spyfall round, which runs on its own clock."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tafel.games import GAMES
+from tafel.server.bots import BotPace
+from tafel.server.room_options import STAND_IN_SECONDS
+from tests.server.driven import drive
+
+pytestmark = pytest.mark.timeout(300)
+
+PACE = BotPace(inline=True)
+"""The bots' real pauses, on the hand-moved clock."""
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**62))
+def test_every_match_ends_with_idle_people_and_bots(
+    game_id: str, data: st.DataObject, seed: int
+) -> None:
+    game = GAMES[game_id]
+    players = data.draw(st.integers(game.min_players, game.max_players), label="players")
+    people = data.draw(st.sets(st.integers(0, players - 1), max_size=players), label="people")
+    result = asyncio.run(drive(game_id, players, people, seed, PACE))
+    assert result.moves > 0
+    if game_id != "spyfall":
+        assert result.longest <= STAND_IN_SECONDS + 1e-6
+    if people and game_id != "spyfall":
+        assert result.standins > 0  # only a bot could have played for them
+
+
+def test_bots_alone_never_leave_a_room_standing_still_long() -> None:
+    """At the bots' own pace, the longest pause in a bots-only match is a bot's thinking, a
+    slap window, or, in Spyfall, a talker's typing: seconds, never the stand-in's minute."""
+    for game_id, game in GAMES.items():
+        result = asyncio.run(drive(game_id, game.min_players, set(), 7, PACE))
+        assert result.longest < 30, (game_id, result)
