@@ -52,7 +52,10 @@ def read_room_options(game: Game, data: Mapping[str, Any]) -> RoomOptions | None
     Raises `OptionError` for an unknown option or a value it cannot take."""
     if not game.has_races:
         if data:
-            raise OptionError(f"{game.id} has no room options")
+            name = str(next(iter(data)))[:40]
+            raise OptionError(
+                f"{game.id} has no room options", "option_unknown", option=name, known="none"
+            )
         return None
     options: RoomOptions = options_from_json(RoomOptions, data)
     return options
