@@ -523,9 +523,7 @@ def chat_session(
         return session, run
     clock = VirtualClock()
     if people:
-        source: LineSource = PromptLines(
-            clock, lambda prompt: console.input(prompt, markup=False)
-        )
+        source: LineSource = PromptLines(clock, lambda prompt: console.input(prompt, markup=False))
     else:
         source = NoLines(clock)
     session = ChatGame(game, seats, seed, options, lang, console, source, clock)

@@ -21,7 +21,13 @@ import time
 from typing import Any, ClassVar
 
 from tafel.agents.base import Agent, choose_move
+from tafel.agents.params import Param
 from tafel.engine import Action, Game, Outcome, Rng, Seat, State
+
+MAX_ITERATIONS = 100_000
+"""The most samples per decision a spec may ask for (a few minutes of Maillot on one core)."""
+MAX_SECONDS = 60.0
+"""The longest time budget per decision a spec may ask for; a room caps it lower."""
 
 Key = tuple[Seat, int]
 """A child of a node: who acted, and the action's integer (WAIT for letting the moment pass)."""
@@ -65,12 +71,12 @@ class IsmctsAgent(Agent):
     Chaslot et al. 2008) until samples show better; 0 searches without it."""
 
     name = "ismcts"
-    params: ClassVar[dict[str, type]] = {
-        "iterations": int,
-        "seconds": float,
-        "c": float,
-        "rollout": str,
-        "bias": float,
+    params: ClassVar[dict[str, Param]] = {
+        "iterations": Param(int, 1, MAX_ITERATIONS),
+        "seconds": Param(float, 0, MAX_SECONDS),
+        "c": Param(float, 0, 10),
+        "rollout": Param(str),
+        "bias": Param(float, 0, 10),
     }
 
     def __init__(

@@ -18,7 +18,6 @@ from typing import Any
 import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
-from tafel.agents import AgentError, check_spec
 from tafel.engine import (
     SYSTEM,
     Action,
@@ -39,7 +38,6 @@ from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
 from tafel.server.room_options import read_room_options, room_options_to_json
 from tafel.server.seats import (
-    NAME_LENGTH,
     SeatHolder,
     bot_spec,
     clean_name,
@@ -159,8 +157,6 @@ class Room:
         if not holder.free:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         tidy = clean_name(name)
-        if tidy is None:
-            raise RoomError("name_needed", most=NAME_LENGTH)
         token = new_token()
         holder.name, holder.token_hash = tidy, token_hash(token)
         self.save_seat(seat)
@@ -174,12 +170,7 @@ class Room:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
-        spec = bot_spec(name)
-        try:
-            check_spec(spec or "", self.game)  # an empty spec is refused as naming no bot
-        except (AgentError, ValueError):
-            raise RoomError("bad_bot", bot=str(name)[:40]) from None
-        holder.bot = spec
+        holder.bot = bot_spec(name, self.game)
         self.save_seat(seat)
         self.publish_room()
 

@@ -17,7 +17,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
 from tafel.server.room import LOBBY, PLAYING, Room
 from tafel.server.room_options import read_room_options, stored_options
-from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
+from tafel.server.seats import clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -66,8 +66,6 @@ class Rooms:
         except ValueError as error:  # an OptionError too
             raise option_refusal(game, error) from None
         tidy = clean_name(name)
-        if tidy is None:
-            raise RoomError("name_needed", most=NAME_LENGTH)
         token = new_token()
         seats = [StoredSeat(0, tidy, None, token_hash(token))]
         seats += [StoredSeat(seat) for seat in range(1, players)]
