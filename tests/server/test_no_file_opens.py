@@ -98,9 +98,7 @@ def test_no_option_of_any_game_opens_the_file_it_names(client: TestClient) -> No
     assert tried >= 5 * len(EXISTING)
 
 
-@pytest.mark.parametrize(
-    ("game", "option"), [("maillot", "board"), ("spyfall", "locations")]
-)
+@pytest.mark.parametrize(("game", "option"), [("maillot", "board"), ("spyfall", "locations")])
 def test_a_refusal_does_not_tell_whether_a_file_exists(
     client: TestClient, game: str, option: str
 ) -> None:
