@@ -19,6 +19,9 @@ class Agent(ABC):
     name: str = "agent"
     params: ClassVar[dict[str, Param]] = {}
     """The parameters the bot takes (`bot:NAME:KEY=VALUE`), with their types and ranges."""
+    deadline: float | None = None
+    """A `time.perf_counter()` by which a bot that searches answers with what it has found so
+    far, whatever its parameters ask: the server's cap on a decision in a room."""
 
     def __init__(self, game: Game, rng: Rng, **params: Any) -> None:
         self.game = game

@@ -131,16 +131,19 @@ class IsmctsAgent(Agent):
         return self.rollout.reaction_time(state, seat)
 
     def search(self, state: State, seat: Seat, may_wait: bool = False) -> Node:
+        """`iterations` samples, or as many as fit in `seconds`; fewer if the `deadline` comes
+        first (at least one)."""
         root = Node(seat)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        budget = time.perf_counter() + self.seconds if self.seconds else None
+        ends = [end for end in (budget, self.deadline) if end is not None]
+        stop = min(ends) if ends else None
         done = 0
         while True:
             self.iterate(root, state.determinize(seat, self.rng), may_wait)
             done += 1
-            if deadline is None:
-                if done >= self.iterations:
-                    break
-            elif time.perf_counter() >= deadline:
+            if budget is None and done >= self.iterations:
+                break
+            if stop is not None and time.perf_counter() >= stop:
                 break
         self.last_iterations = done
         return root
