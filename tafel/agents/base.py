@@ -8,11 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from tafel.agents.params import Param
 from tafel.engine import Action, Game, Rng, Seat, State
-
-
-class AgentError(ValueError):
-    """A bot that does not exist, or a parameter it does not take."""
 
 
 class Agent(ABC):
@@ -20,8 +17,11 @@ class Agent(ABC):
     public parts of the state, or `determinize`."""
 
     name: str = "agent"
-    params: ClassVar[dict[str, type]] = {}
-    """The parameters the bot takes on the command line (`bot:NAME:KEY=VALUE`), with their types."""
+    params: ClassVar[dict[str, Param]] = {}
+    """The parameters the bot takes (`bot:NAME:KEY=VALUE`), with their types and ranges."""
+    deadline: float | None = None
+    """A `time.perf_counter()` by which a bot that searches answers with what it has found so
+    far, whatever its parameters ask: the server's cap on a decision in a room."""
 
     def __init__(self, game: Game, rng: Rng, **params: Any) -> None:
         self.game = game

@@ -21,7 +21,13 @@ import time
 from typing import Any, ClassVar
 
 from tafel.agents.base import Agent, choose_move
+from tafel.agents.params import Param
 from tafel.engine import Action, Game, Outcome, Rng, Seat, State
+
+MAX_ITERATIONS = 100_000
+"""The most samples per decision a spec may ask for (a few minutes of Maillot on one core)."""
+MAX_SECONDS = 60.0
+"""The longest time budget per decision a spec may ask for; a room caps it lower."""
 
 Key = tuple[Seat, int]
 """A child of a node: who acted, and the action's integer (WAIT for letting the moment pass)."""
@@ -65,12 +71,12 @@ class IsmctsAgent(Agent):
     Chaslot et al. 2008) until samples show better; 0 searches without it."""
 
     name = "ismcts"
-    params: ClassVar[dict[str, type]] = {
-        "iterations": int,
-        "seconds": float,
-        "c": float,
-        "rollout": str,
-        "bias": float,
+    params: ClassVar[dict[str, Param]] = {
+        "iterations": Param(int, 1, MAX_ITERATIONS),
+        "seconds": Param(float, 0, MAX_SECONDS),
+        "c": Param(float, 0, 10),
+        "rollout": Param(str),
+        "bias": Param(float, 0, 10),
     }
 
     def __init__(
@@ -125,16 +131,19 @@ class IsmctsAgent(Agent):
         return self.rollout.reaction_time(state, seat)
 
     def search(self, state: State, seat: Seat, may_wait: bool = False) -> Node:
+        """`iterations` samples, or as many as fit in `seconds`; fewer if the `deadline` comes
+        first (at least one)."""
         root = Node(seat)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        budget = time.perf_counter() + self.seconds if self.seconds else None
+        ends = [end for end in (budget, self.deadline) if end is not None]
+        stop = min(ends) if ends else None
         done = 0
         while True:
             self.iterate(root, state.determinize(seat, self.rng), may_wait)
             done += 1
-            if deadline is None:
-                if done >= self.iterations:
-                    break
-            elif time.perf_counter() >= deadline:
+            if budget is None and done >= self.iterations:
+                break
+            if stop is not None and time.perf_counter() >= stop:
                 break
         self.last_iterations = done
         return root

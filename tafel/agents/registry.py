@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tafel.agents.base import Agent, AgentError, RandomAgent
+from tafel.agents.base import Agent, RandomAgent
 from tafel.agents.ismcts import IsmctsAgent
+from tafel.agents.params import TEXT_LENGTH, AgentError
 from tafel.engine import Game, Rng
 
 AgentFactory = Callable[..., Agent]
@@ -54,16 +55,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def convert_params(cls: type[Agent], raw: Mapping[str, str]) -> dict[str, Any]:
+    """The parameters, each of its type and in its range; a `ParamError` for one that is not."""
     params: dict[str, Any] = {}
     for key, value in raw.items():
-        kind = cls.params.get(key)
-        if kind is None:
+        param = cls.params.get(key)
+        if param is None:
             takes = ", ".join(cls.params) or "no parameters"
-            raise AgentError(f"bot {cls.name} takes {takes}; not {key!r}")
-        try:
-            params[key] = kind(value)
-        except ValueError:
-            raise AgentError(f"{cls.name}'s {key} takes a {kind.__name__}, not {value!r}") from None
+            raise AgentError(f"bot {cls.name} takes {takes}; not {key[:TEXT_LENGTH]!r}")
+        params[key] = param.read(cls.name, key, value)
     return params
 
 
@@ -75,7 +74,9 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
 
 
 def check_spec(spec: str, game: Game) -> None:
-    """Raise `AgentError` if the spec names no bot or a parameter it does not take."""
+    """Raise `AgentError` if the spec names no bot or a parameter it does not take, a
+    `ParamError` for a value out of its range, a `ValueError` for values that do not go
+    together."""
     name, raw = parse_spec(spec)
     cls = agent_class(game, name)
     params = convert_params(cls, raw)

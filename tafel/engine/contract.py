@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Self, cast
 
 from tafel.engine.i18n import Catalog
 from tafel.engine.options import options_from_json, options_to_json, parse_options
+from tafel.engine.plain_text import TextError, clean_text
 from tafel.engine.rng import Rng
 
 Seat = int
@@ -291,9 +292,10 @@ class Game(ABC):
             if name in action_type.text_fields:
                 if not isinstance(value, str):
                     raise IllegalAction("malformed_action")
-                values[name] = normalize_text(value)
-                if len(values[name]) > TEXT_LIMIT:
-                    raise IllegalAction("text_too_long", limit=TEXT_LIMIT)
+                try:
+                    values[name] = clean_text(value, TEXT_LIMIT)
+                except TextError as error:
+                    raise IllegalAction(error.key, **error.params) from None
             elif not isinstance(value, int) or isinstance(value, bool):
                 raise IllegalAction("malformed_action")
         action = action_type(**values)

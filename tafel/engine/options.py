@@ -1,7 +1,12 @@
 """Game options: a dataclass per game whose fields are the rulebook's variants and optional rules.
 
 On the command line and in records an option is named by its field name with dashes
-(`tiles_stay` is `tiles-stay`). Each field's metadata carries its help text in nl and en.
+(`tiles_stay` is `tiles-stay`). Each field's metadata carries its help text in nl and en, an
+int's `range`, and a text's `limit` (characters; `TEXT_OPTION_LIMIT` if not given) and whether
+it keeps `lines`.
+
+A value is always the option's content: text is plain text (`tafel.engine.plain_text`), never a
+file name. Only the command line reads files (`Game.parse_options`), and it puts their text in.
 """
 
 from __future__ import annotations
@@ -12,12 +17,30 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tafel.engine.plain_text import TextError, clean_text
+
 TRUE = {"true", "yes", "on", "1"}
 FALSE = {"false", "no", "off", "0"}
+TEXT_OPTION_LIMIT = 200
+"""The longest text option, in characters, unless the option's `limit` says otherwise."""
+SHOWN = 40
+"""How much of a refused value an error repeats."""
 
 
 class OptionError(ValueError):
-    """An option that does not exist or a value it cannot take."""
+    """An option that does not exist or a value it cannot take. `key` and `params`, where given,
+    name the refusal's message in the game's catalog (which falls back to the engine's)."""
+
+    def __init__(self, message: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+def shown(raw: Any) -> str:
+    """A refused value as an error repeats it: its repr, cut short."""
+    text = repr(raw)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def option_name(field: dataclasses.Field[Any]) -> str:
@@ -44,8 +67,12 @@ def _convert(options_type: type[Any], field: dataclasses.Field[Any], raw: Any) -
     choices = option_choices(options_type, field)
     if choices is not None:
         if raw not in choices:
+            listed = ", ".join(map(str, choices))
             raise OptionError(
-                f"option {name} takes one of {', '.join(map(str, choices))}, not {raw!r}"
+                f"option {name} takes one of {listed}, not {shown(raw)}",
+                "option_choice",
+                option=name,
+                choices=listed,
             )
         return raw
     if kind is bool:
@@ -55,20 +82,46 @@ def _convert(options_type: type[Any], field: dataclasses.Field[Any], raw: Any) -
             return True
         if str(raw).lower() in FALSE:
             return False
-        raise OptionError(f"option {name} is true or false, not {raw!r}")
+        raise OptionError(
+            f"option {name} is true or false, not {shown(raw)}", "option_yes_no", option=name
+        )
     if kind is int:
+        not_whole = OptionError(
+            f"option {name} takes a whole number, not {shown(raw)}", "option_whole", option=name
+        )
         if isinstance(raw, bool):
-            raise OptionError(f"option {name} takes a whole number, not {raw!r}")
+            raise not_whole
         try:
             value = int(raw)
         except (TypeError, ValueError):
-            raise OptionError(f"option {name} takes a whole number, not {raw!r}") from None
+            raise not_whole from None
         low, high = field.metadata.get("range", (None, None))
         if (low is not None and value < low) or (high is not None and value > high):
-            raise OptionError(f"option {name} takes a number from {low} to {high}, not {value}")
+            raise OptionError(
+                f"option {name} takes a number from {low} to {high}, not {shown(value)}",
+                "option_range",
+                option=name,
+                low=low,
+                high=high,
+            )
         return value
     if kind is str or (isinstance(kind, types.UnionType) and str in typing.get_args(kind)):
-        return None if raw is None else str(raw)
+        if raw is None and kind is not str:
+            return None
+        if not isinstance(raw, str):
+            raise OptionError(
+                f"option {name} takes text, not {shown(raw)}", "option_not_text", option=name
+            )
+        limit = field.metadata.get("limit", TEXT_OPTION_LIMIT)
+        try:
+            return clean_text(raw, limit, lines=field.metadata.get("lines", False))
+        except TextError as error:
+            raise OptionError(
+                f"option {name}: {error.key} {error.params}",
+                error.key.replace("text", "option", 1),
+                option=name,
+                **error.params,
+            ) from None
     raise OptionError(f"option {name} has a type Tafel cannot read")  # pragma: no cover
 
 
@@ -78,7 +131,10 @@ def options_from_json(options_type: type[Any], data: Mapping[str, Any]) -> Any:
     unknown = sorted(set(data) - set(fields))
     if unknown:
         known = ", ".join(fields) or "none"
-        raise OptionError(f"unknown option {unknown[0]} (options: {known})")
+        name = unknown[0][:SHOWN]
+        raise OptionError(
+            f"unknown option {name} (options: {known})", "option_unknown", option=name, known=known
+        )
     values = {
         fields[name].name: _convert(options_type, fields[name], raw) for name, raw in data.items()
     }

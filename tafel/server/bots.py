@@ -5,18 +5,30 @@ and how fast, and the fastest acts. People among the actors answer in their own 
 race is run by the bots alone, and a person who acts first wins it. When the fastest offer is a
 race action (a slap), every bot offering one slaps at its own reaction time after the reveal,
 without the pause: its reaction time is its pace, and the room's slap window decides.
+
+Bots think off the event loop, in one pool of `BOT_THREADS` threads that every room shares, so
+however many rooms run searches the loop keeps serving (the pool also bounds how much of the
+interpreter searches can take from it). A decision has `BotPace.think` seconds: searches stop by
+then with what they found (`Agent.deadline`); a decision that is still not back after twice
+that (a queue of heavy rooms before it, or a bot that does not stop) is abandoned, and the
+game's quick rollout bot plays instead. So no spec, however heavy, holds up other rooms' bots
+for longer than that.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
+import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from functools import cache
+from typing import Any
 
-from tafel.agents import make_agent
+from tafel.agents import Agent, AgentError, make_agent
 from tafel.engine import Action, Game, IllegalAction, Rng, Seat, State, derive_seed
 from tafel.server.clock import ServerClock, sleep_until
 from tafel.server.errors import RoomError
@@ -24,7 +36,17 @@ from tafel.server.errors import RoomError
 log = logging.getLogger("tafel.server")
 
 Offer = tuple[float, float, Seat, Action]
-T = TypeVar("T")
+
+BOT_THREADS = 2
+"""Threads every room's bots think in, together."""
+DECISION_SECONDS = 3.0
+"""The longest a bot in a room thinks about one decision, whatever its spec asks."""
+
+
+@cache
+def bot_pool() -> ThreadPoolExecutor:
+    """The threads bots think in: one fixed pool for the whole server process."""
+    return ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="tafel-bot")
 
 
 @dataclass(frozen=True)
@@ -36,21 +58,39 @@ class BotPace:
     reaction: float = 1.0
     """How much of its own reaction time a bot takes on top (a Spyfall bot types its question
     for seconds); tests that want bots at once set 0."""
+    think: float = DECISION_SECONDS
+    """Seconds a bot may think about one decision."""
     inline: bool = False
-    """Bots think on the event loop rather than in a thread: for tests that drive rooms on a
+    """Bots think on the event loop rather than in the pool: for tests that drive rooms on a
     hand-moved clock, where every step must be done before the clock moves on."""
 
 
-def bot_offers(game: Game, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
-    """What each bot among the actors would do, and its reaction time, with a random tie-break.
+def room_agent(spec: str, game: Game, seed: int, deadline: float) -> Agent:
+    """The bot a seat's spec names, answering by `deadline`. A spec kept before its parameters
+    had ranges, and now out of them, plays as the game's quick rollout bot."""
+    try:
+        agent = make_agent(spec, game, seed)
+    except AgentError:
+        log.warning("bot %s is not playable any more; %s plays", spec, game.default_rollout)
+        agent = make_agent(f"bot:{game.default_rollout}", game, seed)
+    agent.deadline = deadline
+    return agent
+
+
+def bot_offers(
+    game: Game, state: State, bots: Mapping[Seat, str], seed: int, seconds: float = math.inf
+) -> list[Offer]:
+    """What each bot among the actors would do, and its reaction time, with a random tie-break;
+    the bots share `seconds` of thinking.
 
     A new agent per decision, seeded from the match and the move: nothing is shared between
     decisions that may be thought out in different threads.
     """
     rng = Rng(seed)
     offers: list[Offer] = []
+    share = seconds / max(1, len(bots))
     for seat, spec in bots.items():
-        agent = make_agent(spec, game, derive_seed(seed, seat))
+        agent = room_agent(spec, game, derive_seed(seed, seat), time.perf_counter() + share)
         action = agent.act(state, seat)
         if action is not None:
             offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
@@ -78,13 +118,6 @@ class RoomBots:
         """Draws the pauses; no part of any record."""
         self.task: asyncio.Task[Any] | None = None
 
-    async def think(self, work: Callable[..., T], *args: Any) -> T:
-        """Run a bot's decision off the event loop (searching bots take up to a second), so the
-        server keeps serving everyone else meanwhile."""
-        if self.pace.inline:
-            return work(*args)
-        return await asyncio.to_thread(work, *args)
-
     def wake(
         self, state: State | None, bots: Mapping[Seat, str], seed: int, reveal: float | None
     ) -> None:
@@ -107,7 +140,7 @@ class RoomBots:
     ) -> None:
         pause = self.pace.low + (self.pace.high - self.pace.low) * self.rng.random()
         due = self.clock.now() + pause
-        offers = await self.think(bot_offers, self.game, state, bots, seed)
+        offers = await self.think(state, bots, seed)
         if not offers:
             # Bots let a moment pass while people may act (the room's wait covers them), or in
             # a game whose actors may idle (its clock moves it on); otherwise the game is stuck.
@@ -123,6 +156,24 @@ class RoomBots:
             self.apply(seat, action)
         except (IllegalAction, RoomError):
             log.exception("the move of the bot in seat %d was refused: %s", seat, action)
+
+    async def think(self, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
+        """The bots' offers, thought out in the pool; the rollout bot's, should they not be back
+        in time (the state is a clone of the room's own, which the pool's thread may still be
+        reading: the fallback thinks on a clone of its own)."""
+        seconds = self.pace.think
+        if self.pace.inline:
+            return bot_offers(self.game, state, bots, seed, seconds)
+        copy = state.clone()
+        thought = bot_pool().submit(bot_offers, self.game, state, bots, seed, seconds)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(thought), 2 * seconds)
+        except TimeoutError:
+            log.warning(
+                "bots in seats %s overran %.1f s; the rollout bot plays", sorted(bots), seconds
+            )
+        quick = f"bot:{self.game.default_rollout}"
+        return bot_offers(self.game, copy, dict.fromkeys(bots, quick), seed)
 
     async def slaps(self, offers: list[Offer], reveal: float) -> None:
         for reaction, _, seat, action in offers:

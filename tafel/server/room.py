@@ -20,7 +20,6 @@ from typing import Any
 import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
-from tafel.agents import AgentError, check_spec
 from tafel.engine import (
     SYSTEM,
     Action,
@@ -34,14 +33,13 @@ from tafel.engine import (
     derive_seed,
 )
 from tafel.engine.record import replay, replay_steps
-from tafel.server.bots import BotPace, RoomBots
+from tafel.server.bots import BotPace, Offer, RoomBots
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
 from tafel.server.room_options import RaceOptions, read_room_options, room_options_to_json
 from tafel.server.seats import (
-    NAME_LENGTH,
     SeatHolder,
     bot_spec,
     clean_name,
@@ -49,7 +47,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
-from tafel.server.stand_in import Wait, stand_in_move, waiting_for
+from tafel.server.stand_in import Wait, stand_in_choice, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 
@@ -165,8 +163,6 @@ class Room:
         if not holder.free:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         tidy = clean_name(name)
-        if tidy is None:
-            raise RoomError("name_needed", most=NAME_LENGTH)
         token = new_token()
         holder.name, holder.token_hash = tidy, token_hash(token)
         self.save_seat(seat)
@@ -180,12 +176,7 @@ class Room:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
-        spec = bot_spec(name)
-        try:
-            check_spec(spec or "", self.game)  # an empty spec is refused as naming no bot
-        except (AgentError, ValueError):
-            raise RoomError("bad_bot", bot=str(name)[:40]) from None
-        holder.bot = spec
+        holder.bot = bot_spec(name, self.game)
         self.save_seat(seat)
         self.publish_room()
 
@@ -430,7 +421,7 @@ class Room:
             return
         seed = derive_seed(match.record.seed, "stand-in", len(match.record.actions))
         decision = len(match.record.actions)
-        thinking = self.bots.think(stand_in_move, self.game, match.state.clone(), seats, seed)
+        thinking = self.bots.think(match.state.clone(), seats, seed)
         self.standing_in = asyncio.get_running_loop().create_task(
             self.stand_in_for(thinking, decision)
         )
@@ -439,10 +430,8 @@ class Room:
         """The bot that plays for a person: for one decision, or on for one who left."""
         return f"bot:{self.game.default_bot}"
 
-    async def stand_in_for(
-        self, thinking: Awaitable[tuple[Seat, Action] | None], decision: int
-    ) -> None:
-        move = await thinking
+    async def stand_in_for(self, thinking: Awaitable[list[Offer]], decision: int) -> None:
+        move = stand_in_choice(await thinking)
         match = self.match
         if move is None or match is None or len(match.record.actions) != decision:
             return  # every stand-in let the moment pass, or someone moved meanwhile

@@ -10,14 +10,14 @@ from __future__ import annotations
 import logging
 import secrets
 
-from tafel.engine import Game, OptionError, RecordError
+from tafel.engine import Game, RecordError
 from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
-from tafel.server.errors import RoomError
+from tafel.server.errors import RoomError, option_refusal
 from tafel.server.room import LOBBY, PLAYING, Room
 from tafel.server.room_options import read_room_options, stored_options
-from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
+from tafel.server.seats import clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
 
 log = logging.getLogger("tafel.server")
@@ -63,11 +63,9 @@ class Rooms:
             chosen = game.options_from_json(options if isinstance(options, dict) else {})
             ours = read_room_options(game, room_options if isinstance(room_options, dict) else {})
             game.start(players, 0, chosen)  # options that depend on the player count
-        except (OptionError, ValueError) as error:
-            raise RoomError("bad_options", reason=str(error)) from None
+        except ValueError as error:  # an OptionError too
+            raise option_refusal(game, error) from None
         tidy = clean_name(name)
-        if tidy is None:
-            raise RoomError("name_needed", most=NAME_LENGTH)
         token = new_token()
         seats = [StoredSeat(0, tidy, None, token_hash(token))]
         seats += [StoredSeat(seat) for seat in range(1, players)]

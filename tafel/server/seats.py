@@ -1,19 +1,33 @@
 """Seats and their passes: a secret, random token per seat, kept by the browser that took it.
 
 The store keeps only a hash of each token, so a copy of the database lets nobody act for a seat.
+A seat's name is plain text (`tafel.engine.plain_text`) that cannot pass for a bot; a bot is
+named by a spec the registry checks, of bounded length.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 
+from tafel.agents import AgentError, check_spec
+from tafel.agents.params import ParamError
+from tafel.engine import Game
+from tafel.engine.plain_text import TextError, clean_text
 from tafel.server.connection import Connection
+from tafel.server.errors import RoomError
 
 HUMAN = "human"
 NAME_LENGTH = 24
+BOT_SPEC_LENGTH = 80
+"""The longest bot spec, `bot:ismcts:iterations=100000,seconds=60,c=0.7,rollout=greedy,…`."""
+LIKE_A_BOT = re.compile(r"bot\s*:|(seat|plaats)\s*\d+\s*\(", re.IGNORECASE)
+"""How bots are written in records (`bot:greedy`) and shown (`Seat 2 (greedy)`): a person's name
+may not start so, or it would pass for a bot on every screen and in every record."""
 
 
 def new_token() -> str:
@@ -24,20 +38,40 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_name(name: object) -> str | None:
-    """A seat name as typed, spaces tidied; None if empty or too long."""
+def clean_name(name: object) -> str:
+    """A seat name as typed, made plain text with its spaces tidied; a RoomError if it is empty,
+    too long, not plain or written like a bot."""
     if not isinstance(name, str):
-        return None
-    tidy = " ".join(name.split())
-    return tidy if 0 < len(tidy) <= NAME_LENGTH else None
+        raise RoomError("name_needed", most=NAME_LENGTH)
+    try:
+        tidy = clean_text(name, NAME_LENGTH)
+    except TextError as error:
+        if error.key == "text_too_long":
+            raise RoomError("name_needed", most=NAME_LENGTH) from None
+        raise RoomError("name_not_plain") from None
+    if not tidy:
+        raise RoomError("name_needed", most=NAME_LENGTH)
+    if LIKE_A_BOT.match(unicodedata.normalize("NFKC", tidy)):
+        raise RoomError("name_like_bot")
+    return tidy
 
 
-def bot_spec(name: object) -> str | None:
-    """`greedy` or `bot:greedy` as the registry's `bot:greedy`."""
+def bot_spec(name: object, game: Game) -> str:
+    """`greedy` or `bot:greedy` as the registry's `bot:greedy`, checked: a RoomError names what
+    is wrong with it, with a parameter's range."""
     if not isinstance(name, str) or not name.strip():
-        return None
+        raise RoomError("bad_bot", bot="")
     spec = name.strip()
-    return spec if spec.startswith("bot:") else f"bot:{spec}"
+    spec = spec if spec.startswith("bot:") else f"bot:{spec}"
+    if len(spec) > BOT_SPEC_LENGTH:
+        raise RoomError("bot_too_long", most=BOT_SPEC_LENGTH)
+    try:
+        check_spec(spec, game)
+    except ParamError as error:
+        raise RoomError(error.key, **error.params) from None
+    except (AgentError, ValueError):
+        raise RoomError("bad_bot", bot=spec[:40]) from None
+    return spec
 
 
 @dataclass

@@ -17,10 +17,10 @@ so only while someone else may act.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
-from tafel.engine import SYSTEM, Action, Clock, Game, Seat, State
-from tafel.server.bots import Offer, bot_offers
+from tafel.engine import SYSTEM, Action, Clock, Seat, State
+from tafel.server.bots import Offer
 from tafel.server.clock import ServerClock
 from tafel.server.timers import RoomTimer
 
@@ -34,12 +34,10 @@ def waiting_for(state: State, people: Callable[[Seat], bool]) -> list[Seat]:
     return [seat for seat in actors if seat >= 0 and people(seat)]
 
 
-def stand_in_move(
-    game: Game, state: State, seats: Mapping[Seat, str], seed: int
-) -> tuple[Seat, Action] | None:
-    """What the bots standing in for `seats` do: the quickest offer of an action that is not a
-    race, else the quickest race action; None if every one of them lets the moment pass."""
-    offers: list[Offer] = bot_offers(game, state, seats, seed)
+def stand_in_choice(offers: list[Offer]) -> tuple[Seat, Action] | None:
+    """What the bots standing in for people do, of what each offered: the quickest offer of an
+    action that is not a race, else the quickest race action; None if every one of them lets
+    the moment pass."""
     chosen = min((o for o in offers if not o[3].race), default=None) or min(offers, default=None)
     return None if chosen is None else (chosen[2], chosen[3])
 

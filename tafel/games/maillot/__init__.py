@@ -3,12 +3,13 @@ well-timed breakaways."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.maillot.actions import ALL_ACTIONS
-from tafel.games.maillot.board import load_board
+from tafel.games.maillot.board import board_file_text, load_board
 from tafel.games.maillot.bots import BOTS
 from tafel.games.maillot.content import MAX_PLAYERS, MIN_PLAYERS
 from tafel.games.maillot.options import Options
@@ -32,9 +33,19 @@ class Maillot(Game):
     default_iterations = 100
     """A sample plays a whole race out (about 150 turns), so a search affords fewer of them."""
 
+    def parse_options(self, pairs: Sequence[str]) -> Options:
+        """As every game's, but `board=PATH` names a file, whose text the options take: the
+        record keeps the board, so it replays without the file."""
+        options: Options = super().parse_options(pairs)
+        if options.board is None:
+            return options
+        text = board_file_text(options.board)
+        read: Options = self.options_from_json({**self.options_to_json(options), "board": text})
+        return read
+
     def start(self, players: int, seed: int, options: Any = None) -> MaillotState:
-        """A new race; a board file named in the options is read and checked now, and a
-        ValueError says what is wrong with it."""
+        """A new race; a board of one's own in the options is checked now, and a ValueError
+        says what is wrong with it."""
         self.check_players(players)
         options = options or Options()
         state = MaillotState(players, options, load_board(options.board), Rng(seed))

@@ -1,8 +1,11 @@
 """The board: the outer loop of squares the rainbow rider rides, and the inner track on which a
 breakaway's lead is counted. Loaded from TOML and checked as it is loaded.
 
-Tafel ships its own board (board.toml); `--option board=PATH` points a game at another file of
-the same shape. Anything wrong in a file is named in a ValueError, with the square it is on.
+Tafel ships its own board (board.toml). The option `board` holds another board's TOML text of
+the same shape; on the command line `--option board=PATH` names a file, whose text is read into
+the options (`board_file_text`), so a record keeps the board itself and never a path, and
+nothing a client sends is ever opened as a file. Anything wrong is named in a ValueError, with
+the square it is on.
 """
 
 from __future__ import annotations
@@ -174,16 +177,27 @@ def whole(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def read_board(path: str) -> Board:
-    """The board in a TOML file; a BoardError says what is wrong with it."""
+BOARD_TEXT_LIMIT = 16_000
+"""The longest board text, in characters: Tafel's own 40 squares, with comments, take 4,500."""
+
+
+def board_file_text(path: str) -> str:
+    """The text of a board file named on the command line; a BoardError if it cannot be read."""
     try:
-        with open(path, "rb") as file:
-            data = tomllib.load(file)
-    except OSError as error:
-        raise BoardError(f"board file {path}: cannot read it ({error.strerror or error})") from None
+        with open(path, encoding="utf-8") as file:
+            return file.read(BOARD_TEXT_LIMIT + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else error.reason
+        raise BoardError(f"board file {path}: cannot read it ({reason or error})") from None
+
+
+def read_board(text: str) -> Board:
+    """The board in TOML text; a BoardError says what is wrong with it."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BoardError(f"board file {path}: not valid TOML ({error})") from None
-    return parse_board(data, f"board file {path}")
+        raise BoardError(f"board: not valid TOML ({error})") from None
+    return parse_board(data, "board")
 
 
 @cache
@@ -192,6 +206,6 @@ def default_board() -> Board:
         return parse_board(tomllib.load(file), "board.toml")
 
 
-def load_board(path: str | None) -> Board:
-    """The board a game is played on: Tafel's own, or the one in the file `path`."""
-    return default_board() if path is None else read_board(path)
+def load_board(text: str | None) -> Board:
+    """The board a game is played on: Tafel's own, or the one in the TOML `text`."""
+    return default_board() if text is None else read_board(text)

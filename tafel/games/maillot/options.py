@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tafel.games.maillot.board import BOARD_TEXT_LIMIT
+
 Goal = Literal["3", "5", "3-green-polka"]
 
 
@@ -13,14 +15,16 @@ class Options:
     board: str | None = field(
         default=None,
         metadata={
+            "lines": True,
+            "limit": BOARD_TEXT_LIMIT,
             "help": {
-                "en": "A board file (TOML) to ride instead of Tafel's own; see "
-                "docs/rules/maillot.md. A record names the path, so it replays only where the "
-                "file is.",
-                "nl": "Een bordbestand (TOML) in plaats van het bord van Tafel; zie "
-                "docs/rules/maillot.md. Een verslag noemt het pad en speelt dus alleen opnieuw "
-                "waar het bestand staat.",
-            }
+                "en": "A board of your own to ride instead of Tafel's: its TOML text (see "
+                "docs/rules/maillot.md); on the command line, a TOML file's name. A record keeps "
+                "the board itself, so it replays anywhere.",
+                "nl": "Een eigen bord in plaats van het bord van Tafel: de TOML-tekst ervan (zie "
+                "docs/rules/maillot.md); op de opdrachtregel de naam van een TOML-bestand. Een "
+                "verslag bewaart het bord zelf en speelt dus overal opnieuw.",
+            },
         },
     )
     goal: Goal = field(

@@ -185,7 +185,7 @@ class MaillotState(Turn, State):
             "seat": seat,
             "players": self.players,
             "options": {
-                "board": self.options.board,
+                "own-board": self.options.board is not None,
                 "goal": self.options.goal,
                 "combat-points": self.options.combat_points,
             },

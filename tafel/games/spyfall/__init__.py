@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -38,19 +37,21 @@ class Spyfall(Game):
         options: Options = super().parse_options(pairs)
         try:
             own = own_locations_text(options.locations)
-            locations_in_set(own, options.tafel_locations)
         except (LocationError, OSError) as error:
             raise OptionError(f"option locations: {error}") from None
-        return dataclasses.replace(options, locations=own)
+        # The file's text is checked as if it had been typed in.
+        read: Options = self.options_from_json({**self.options_to_json(options), "locations": own})
+        try:
+            locations_in_set(read.locations, read.tafel_locations)
+        except LocationError as error:
+            raise OptionError(f"option locations: {error}") from None
+        return read
 
     def start(self, players: int, seed: int, options: Any = None) -> SpyfallState:
         self.check_players(players)
         options = options or Options()
         rng = Rng(seed)
-        try:
-            every = locations_in_set(options.locations, options.tafel_locations)
-        except LocationError as error:
-            raise ValueError(str(error)) from None
+        every = locations_in_set(options.locations, options.tafel_locations)
         in_play = draw_in_play(rng, len(every), options.location_count)
         if options.rounds > len(in_play):
             raise ValueError(

@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, cast
 
-from tafel.agents.base import Agent, AgentError
+from tafel.agents.base import Agent
+from tafel.agents.params import AgentError, Param
 from tafel.engine import LANGUAGES, Action, Game, Json, Rng, Seat, State
 from tafel.games.spyfall.actions import (
     ANSWER,
@@ -605,7 +606,10 @@ class SpyfallBot(Agent):
     """Talks, listens and votes as its level says; see the module's docstring."""
 
     name = "talker"
-    params: ClassVar[dict[str, type]] = {"level": str, "lang": str}
+    params: ClassVar[dict[str, Param]] = {
+        "level": Param(str, choices=tuple(LEVEL_SETTINGS)),
+        "lang": Param(str, choices=LANGUAGES),
+    }
 
     def __init__(self, game: Game, rng: Rng, level: str = "normal", lang: str = "en") -> None:
         super().__init__(game, rng)

@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tafel.engine import LANGUAGES
+from tafel.engine import LANGUAGES, OptionError
 
 LOCATIONS_PER_GAME_LIMIT = 50
 """The most locations one game may have in play: the size of the action table's guesses."""
@@ -48,8 +48,19 @@ class Location:
         return {"id": self.id, "name": dict(self.names)}
 
 
-class LocationError(ValueError):
-    """A set of one's own locations that cannot be played."""
+OWN_LOCATIONS_LIMIT = 100
+"""The most locations of one's own in a set (a real set has a few dozen)."""
+ROLES_LIMIT = 20
+"""The most roles a location of one's own names (eight players need seven)."""
+WORDS_LIMIT = 60
+"""The longest name of a location or a role, in characters."""
+LOCATIONS_TEXT_LIMIT = 16_000
+"""The longest text of one's own locations, in characters: 100 locations of 160 characters."""
+
+
+class LocationError(OptionError):
+    """A set of one's own locations that cannot be played; the key names its message in
+    Spyfall's catalog."""
 
 
 def load_tafel_locations() -> tuple[tuple[Location, ...], Mapping[str, Any]]:
@@ -82,15 +93,40 @@ def parse_own_locations(text: str) -> tuple[Location, ...]:
         name = " ".join(name.split())
         if not name:
             if role_text.strip():
-                raise LocationError(f"roles without a location: {entry.strip()!r}")
+                shown = entry.strip()[:WORDS_LIMIT]
+                raise LocationError(
+                    f"roles without a location: {shown!r}", "own.roles_alone", roles=shown
+                )
             continue
+        if len(locations) == OWN_LOCATIONS_LIMIT:
+            raise LocationError(
+                f"at most {OWN_LOCATIONS_LIMIT} locations of one's own",
+                "own.too_many_locations",
+                most=OWN_LOCATIONS_LIMIT,
+            )
         if name.casefold() in seen:
-            raise LocationError(f"the location {name!r} is named twice")
+            raise LocationError(
+                f"the location {name!r} is named twice", "own.named_twice", name=name
+            )
         seen.add(name.casefold())
         roles = tuple(" ".join(role.split()) for role in role_text.split(","))
         roles = tuple(role for role in roles if role)
+        if max(map(len, (name, *roles))) > WORDS_LIMIT:
+            raise LocationError(
+                f"a location or role of {name[:WORDS_LIMIT]!r} is longer than {WORDS_LIMIT}",
+                "own.words_too_long",
+                name=name[:WORDS_LIMIT],
+                most=WORDS_LIMIT,
+            )
+        if len(roles) > ROLES_LIMIT:
+            raise LocationError(
+                f"{name!r} names more than {ROLES_LIMIT} roles",
+                "own.too_many_roles",
+                name=name,
+                most=ROLES_LIMIT,
+            )
         if len({role.casefold() for role in roles}) < len(roles):
-            raise LocationError(f"{name!r} names a role twice")
+            raise LocationError(f"{name!r} names a role twice", "own.role_twice", name=name)
         names = dict.fromkeys(LANGUAGES, name)
         locations.append(
             Location(f"own-{len(locations) + 1}", names, dict.fromkeys(LANGUAGES, roles))
@@ -125,7 +161,9 @@ def locations_in_set(own: str, tafel: bool) -> tuple[Location, ...]:
     locations = (TAFEL_LOCATIONS if tafel else ()) + parse_own_locations(own)
     names = [location.name("en").casefold() for location in locations]
     if len(set(names)) < len(names):
-        raise LocationError("a location of one's own has the name of one of Tafel's")
+        raise LocationError(
+            "a location of one's own has the name of one of Tafel's", "own.tafel_name"
+        )
     return locations
 
 

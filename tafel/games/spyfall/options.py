@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tafel.games.spyfall.content import LOCATIONS_TEXT_LIMIT
+
 
 @dataclass(frozen=True)
 class Options:
@@ -74,6 +76,7 @@ class Options:
         default="",
         metadata={
             "lines": True,
+            "limit": LOCATIONS_TEXT_LIMIT,
             "help": {
                 "en": "Locations of your own, added to the set: one per line (or separated by "
                 "';'), its roles after ':' separated by ','. On the command line, a file name "

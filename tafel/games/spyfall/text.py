@@ -20,6 +20,7 @@ from rich.text import Text
 from tafel.engine import TEXT_LIMIT, Action, Catalog, IllegalAction, Json, Seat
 from tafel.engine.contract import normalize_text
 from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.engine.plain_text import TextError, clean_text
 from tafel.games.spyfall.actions import (
     ANSWER,
     DEAL,
@@ -441,8 +442,10 @@ class SpyfallText:
 
     @staticmethod
     def said_action(action: Ask | Answer, text: str) -> Action:
-        if len(text) > TEXT_LIMIT:
-            raise IllegalAction("text_too_long", limit=TEXT_LIMIT)
+        try:
+            text = clean_text(text, TEXT_LIMIT)
+        except TextError as error:
+            raise IllegalAction(error.key, **error.params) from None
         if isinstance(action, Ask):
             return Ask(action.target, text)
         return Answer(text)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from tafel.agents.base import Agent
+from tafel.agents.params import Param
 from tafel.engine import Action, Game, Rng, Seat, State
 from tafel.games.tornado_alert.actions import (
     CLAIMS,
@@ -179,7 +180,7 @@ def must_play(state: TornadoAlertState, seat: Seat) -> bool:
 class TornadoBot(Agent):
     """What the bots share: a level, and reaction times by it."""
 
-    params: ClassVar[dict[str, type]] = {"level": str}
+    params: ClassVar[dict[str, Param]] = {"level": Param(str, choices=tuple(LEVELS))}
 
     def __init__(self, game: Game, rng: Rng, level: str = "normal") -> None:
         super().__init__(game, rng)

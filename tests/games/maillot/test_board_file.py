@@ -1,5 +1,6 @@
-"""Another board from a file (`--option board=PATH`): read and checked at `start`, with clear
-errors; played like Tafel's own."""
+"""Another board: its TOML text in the option `board` (on the command line, `--option
+board=PATH` reads a file into it), checked at `start` with clear errors; played like Tafel's
+own, and kept in the record itself."""
 
 from __future__ import annotations
 
@@ -8,15 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from tafel.engine import GameRecord, Rng, replay
+from tafel.engine import GameRecord, OptionError, Rng, replay
 from tafel.games.maillot import GAME
 from tafel.games.maillot.actions import ESCAPE
-from tafel.games.maillot.board import BoardError, default_board, load_board, read_board
+from tafel.games.maillot.board import (
+    BOARD_TEXT_LIMIT,
+    BoardError,
+    default_board,
+    load_board,
+    read_board,
+)
 from tafel.games.maillot.options import Options
 from tests.games.maillot.scenario import breakaway, dice, ride_to, start
 from tests.harness import random_playout, snapshot_json
 
-SHORT_BOARD = str(Path(__file__).parent / "boards" / "short.toml")
+SHORT_BOARD_FILE = str(Path(__file__).parent / "boards" / "short.toml")
+SHORT_BOARD = GAME.parse_options([f"board={SHORT_BOARD_FILE}"]).board
 
 VALID_SQUARES = """
 squares = [
@@ -42,10 +50,35 @@ def write(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def test_the_option_names_a_board_file_and_defaults_to_tafels_own() -> None:
+def test_the_command_line_reads_the_file_into_the_option_which_defaults_to_tafels_own() -> None:
     assert Options().board is None
-    assert GAME.parse_options([f"board={SHORT_BOARD}"]) == Options(board=SHORT_BOARD)
+    assert SHORT_BOARD is not None and "[track]" in SHORT_BOARD
     assert load_board(None) is default_board()
+
+
+def test_a_missing_file_on_the_command_line_is_refused_saying_so(tmp_path: Path) -> None:
+    path = str(tmp_path / "nowhere.toml")
+    with pytest.raises(ValueError, match=f"board file {path}: cannot read it"):
+        GAME.parse_options([f"board={path}"])
+
+
+def test_an_endless_file_on_the_command_line_is_read_no_further_than_the_limit() -> None:
+    with pytest.raises(OptionError, match="board"):
+        GAME.parse_options(["board=/dev/zero"])
+
+
+def test_a_board_from_options_in_json_is_text_and_never_a_file_name() -> None:
+    """What a client sends is the board itself: a file name is just text that is no TOML."""
+    options = GAME.options_from_json({"board": SHORT_BOARD_FILE})
+    with pytest.raises(BoardError, match="not valid TOML") as caught:
+        GAME.start(3, 1, options)
+    assert "squares" not in str(caught.value)  # nothing of the file shows
+
+
+def test_a_board_text_over_the_limit_is_refused() -> None:
+    with pytest.raises(OptionError) as caught:
+        GAME.options_from_json({"board": "#" * (BOARD_TEXT_LIMIT + 1)})
+    assert caught.value.key == "option_too_long"
 
 
 def test_a_game_rides_the_board_in_the_file() -> None:
@@ -54,6 +87,7 @@ def test_a_game_rides_the_board_in_the_file() -> None:
     assert state.board.lead_to_win == 6
     assert len(state.occupant) == 12
     assert state.view(None)["board"] == read_board(SHORT_BOARD).to_json()
+    assert state.view(None)["options"]["own-board"] is True
 
 
 def test_a_short_track_wins_sooner() -> None:
@@ -65,8 +99,8 @@ def test_a_short_track_wins_sooner() -> None:
     assert state.winners == [0]
 
 
-def test_a_valid_file_of_our_own_loads(tmp_path: Path) -> None:
-    board = read_board(write(tmp_path, VALID_SQUARES + VALID_TRACK))
+def test_a_valid_board_of_our_own_loads() -> None:
+    board = read_board(VALID_SQUARES + VALID_TRACK)
     assert board.size == 7
     assert board.breakaway_costs == (1, 2, 3)
 
@@ -138,46 +172,41 @@ def test_a_valid_file_of_our_own_loads(tmp_path: Path) -> None:
         ),
     ],
 )
-def test_a_bad_file_is_refused_at_start_saying_what_is_wrong(
-    tmp_path: Path, text: str, message: str
-) -> None:
-    path = write(tmp_path, text)
+def test_a_bad_board_is_refused_at_start_saying_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(BoardError) as caught:
-        GAME.start(3, 1, Options(board=path))
+        GAME.start(3, 1, Options(board=text))
     assert isinstance(caught.value, ValueError)
     assert message in str(caught.value)
-    assert path in str(caught.value)
 
 
-def test_a_missing_file_is_refused_saying_so(tmp_path: Path) -> None:
-    path = str(tmp_path / "nowhere.toml")
-    with pytest.raises(ValueError, match=f"board file {path}: cannot read it"):
-        GAME.start(3, 1, Options(board=path))
+def test_a_bad_file_on_the_command_line_is_refused_at_start_naming_the_problem(
+    tmp_path: Path,
+) -> None:
+    options = GAME.parse_options([f"board={write(tmp_path, VALID_TRACK)}"])
+    with pytest.raises(BoardError, match="`squares` must be a list of squares"):
+        GAME.start(3, 1, options)
 
 
-def test_forty_one_squares_are_refused(tmp_path: Path) -> None:
+def test_forty_one_squares_are_refused() -> None:
     squares = ['{ type = "start" }'] + ['{ type = "chance" }'] * 40
     text = "squares = [" + ", ".join(squares) + "]\n" + VALID_TRACK
     with pytest.raises(BoardError, match="a board has 7 to 40 squares, not 41"):
-        read_board(write(tmp_path, text))
+        read_board(text)
 
 
-def test_a_record_names_the_board_file_and_replays_while_the_file_is_there(
-    tmp_path: Path,
-) -> None:
+def test_a_record_keeps_the_board_and_replays_without_the_file(tmp_path: Path) -> None:
     path = write(tmp_path, VALID_SQUARES + VALID_TRACK)
-    final, record = random_playout(GAME, 3, 5, Rng(5), Options(board=path))
-    assert record.options["board"] == path
+    options = GAME.parse_options([f"board={path}"])
+    final, record = random_playout(GAME, 3, 5, Rng(5), options)
+    assert record.options["board"] == options.board
+    Path(path).unlink()
     loaded = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert snapshot_json(replay(GAME, loaded)) == snapshot_json(final)
-    Path(path).unlink()
-    with pytest.raises(ValueError, match="cannot read it"):
-        replay(GAME, loaded)
 
 
-def test_a_snapshot_carries_its_board_and_restores_without_the_file(tmp_path: Path) -> None:
+def test_a_snapshot_carries_its_board_and_restores_alone(tmp_path: Path) -> None:
     path = write(tmp_path, VALID_SQUARES + VALID_TRACK)
-    state = GAME.start(2, 3, Options(board=path))
+    state = GAME.start(2, 3, GAME.parse_options([f"board={path}"]))
     dice(state, 2)
     text = snapshot_json(state)
     Path(path).unlink()

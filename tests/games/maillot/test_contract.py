@@ -10,7 +10,7 @@ from tafel.games.maillot import GAME
 from tafel.games.maillot.options import Options
 from tests.harness import Config, ContractSuite, check_snapshot_detached
 
-SHORT_BOARD = str(Path(__file__).parent / "boards" / "short.toml")
+SHORT_BOARD = GAME.parse_options([f"board={Path(__file__).parent / 'boards' / 'short.toml'}"]).board
 
 CONFIGS = (
     Config(2),

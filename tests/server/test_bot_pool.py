@@ -1,0 +1,118 @@
+"""Bots in rooms think in one bounded pool, each decision capped: heavy rooms cannot stop the
+bots of the others, a search stops by its deadline, and a bot that will not stop is abandoned
+for the game's quick rollout bot."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tafel.agents import Agent
+from tafel.agents.ismcts import IsmctsAgent
+from tafel.agents.registry import GENERIC
+from tafel.engine import Action, Rng, Seat, State
+from tafel.games import get_game
+from tafel.server.bots import BOT_THREADS, BotPace, RoomBots, bot_offers
+from tafel.server.clock import LoopClock
+
+pytestmark = pytest.mark.timeout(60)
+
+GAME = get_game("add-vantage")
+RELEASE = threading.Event()
+"""Lets the stubborn bots' threads go at the end of a test: the pool is the whole process's."""
+
+
+class StubbornAgent(Agent):
+    """Thinks until it is let go, whatever its deadline says."""
+
+    name = "stubborn"
+
+    def act(self, state: State, seat: Seat) -> Action | None:
+        RELEASE.wait(50)
+        return state.legal_actions(seat)[0]
+
+
+@pytest.fixture
+def stubborn(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(GENERIC, "stubborn", StubbornAgent)
+    RELEASE.clear()
+    try:
+        yield
+    finally:
+        RELEASE.set()
+
+
+def bots_to_move(spec: str) -> tuple[State, dict[Seat, str]]:
+    state = GAME.start(2, 1)
+    actor = state.actors()[0]
+    return state, {actor: spec}
+
+
+def test_six_rooms_of_bots_that_never_stop_do_not_stop_another_rooms_bot(stubborn: None) -> None:
+    pace = BotPace(0, 0, 0, think=0.1)
+    moves: dict[str, list[Action]] = {}
+
+    async def run() -> None:
+        rooms = {}
+        for name in [f"heavy {k}" for k in range(6)] + ["light"]:
+            moves[name] = []
+            rooms[name] = RoomBots(
+                GAME,
+                pace,
+                LoopClock(),
+                lambda seat, action, name=name: moves[name].append(action),  # type: ignore[misc]
+                lambda *_: None,
+            )
+        for name, bots in rooms.items():
+            state, seats = bots_to_move("bot:greedy" if name == "light" else "bot:stubborn")
+            bots.wake(state, seats, 7, None)
+        while not moves["light"] or not all(moves.values()):
+            await asyncio.sleep(0.01)
+        for bots in rooms.values():
+            bots.stop()
+
+    asyncio.run(run())
+    assert BOT_THREADS < 6  # more heavy rooms than threads: the light room's turn never came
+    # Every room moved on: the light room's greedy bot (as the fallback, the pool being full),
+    # and each heavy room with its rollout bot once its stubborn bot was abandoned.
+    greedy = bot_offers(GAME, *bots_to_move("bot:greedy"), 7)[0][3]
+    assert moves["light"] == [greedy]
+    assert all(len(made) == 1 for made in moves.values())
+
+
+def test_a_search_stops_by_its_deadline_whatever_its_spec_asks() -> None:
+    state, rng = GAME.start(2, 1), Rng(2)
+    while len(state.legal_actions(seat := state.actors()[0])) < 2:
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for params in ({"seconds": 60.0}, {"iterations": 100_000}):
+        agent = IsmctsAgent(GAME, Rng(1), **params)  # type: ignore[arg-type]
+        agent.deadline = time.perf_counter() + 0.05
+        assert agent.act(state, seat) in state.legal_actions(seat)
+        assert 1 <= agent.last_iterations < 100_000
+
+
+def test_a_kept_spec_out_of_todays_ranges_plays_as_the_rollout_bot() -> None:
+    """A room kept before parameters had ranges resumes with them out of range."""
+    state, seats = bots_to_move("bot:ismcts:seconds=1e9")
+    (offer,) = bot_offers(GAME, state, seats, 3, seconds=1.0)
+    expected = bot_offers(GAME, state, dict.fromkeys(seats, "bot:greedy"), 3)[0]
+    assert offer[2:] == expected[2:]
+
+
+def test_a_room_bot_is_given_the_rooms_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+
+    class Watching(StubbornAgent):
+        def act(self, state: State, seat: Seat) -> Action | None:
+            seen.append(self.deadline)
+            return state.legal_actions(seat)[0]
+
+    monkeypatch.setitem(GENERIC, "watching", Watching)
+    before = time.perf_counter()
+    bot_offers(GAME, *bots_to_move("bot:watching"), 1, seconds=2.0)
+    assert before + 2.0 <= seen[0] <= time.perf_counter() + 2.0
