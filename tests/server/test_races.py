@@ -37,7 +37,7 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
     ]:
         body = {"game": game, "players": 3, "name": "Ann", "room_options": options}
         response = client.post("/api/rooms", json=body)
-        assert response.status_code == 400 and response.json()["key"] == "bad_options"
+        assert response.status_code == 400 and response.json()["key"].startswith("option_")
 
 
 def test_a_slap_without_a_reaction_time_is_refused_and_changes_nothing(

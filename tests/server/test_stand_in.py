@@ -34,12 +34,13 @@ def test_a_bot_decides_for_a_person_who_waits_too_long_and_the_seat_stays_theirs
             assert notice["key"] == "stood_in"
             assert notice["message"].startswith("Ann liet een beslissing 60 s liggen")
             assert record_of(client, code).actions[0][0] == 0
-            # The bot in seat 1 plays; then it is Ann's turn again, and she plays herself.
+            # The seat is still Ann's: when she is to act again, she plays herself.
             while tab.state is None or tab.state["actors"] != [0]:
                 tab.next("state")
-            tab.act(tab.legal[0], tab.n)
-            assert tab.settled(tab.n - 1)
-            assert record_of(client, code).actions[2][0] == 0
+            seen = tab.n
+            tab.act(tab.legal[0], seen)
+            assert tab.settled(seen)
+            assert record_of(client, code).actions[seen][0] == 0
 
 
 def test_the_wait_is_kept_and_runs_on_after_a_restart(tmp_path: Path) -> None:
