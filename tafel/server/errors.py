@@ -16,6 +16,8 @@ class RoomError(Exception):
         self.key = key
         self.status = status
         self.params = params
+        self.headers: dict[str, str] = {}
+        """HTTP headers the refusal carries (`Retry-After`)."""
         super().__init__(key)
 
     def message(self, lang: str) -> str:
