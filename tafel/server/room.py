@@ -69,6 +69,12 @@ def store_refusal(error: SQLAlchemyError) -> RoomError:
     return RoomError("store_unavailable", 503)
 
 
+def store_error(error: SQLAlchemyError) -> object:
+    """What to log of a store's failure: the database's own words, without the statement's
+    parameters (they hold passes' hashes and players' text)."""
+    return getattr(error, "orig", None) or type(error).__name__
+
+
 def _dumps(frame: Json) -> str:
     # orjson: encoding every seat's view is most of the server's work per action.
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -245,7 +251,7 @@ class Room:
         try:
             self.store.change_room(self.code, **changes)
         except SQLAlchemyError as error:
-            log.warning("room %s: a change was not kept: %s", self.code, error)
+            log.warning("room %s: a change was not kept: %s", self.code, store_error(error))
             raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
@@ -266,7 +272,7 @@ class Room:
         try:
             match_id = self.store.start_match(self.code, number, record, names)
         except SQLAlchemyError as error:
-            log.warning("room %s: a match was not kept: %s", self.code, error)
+            log.warning("room %s: a match was not kept: %s", self.code, store_error(error))
             raise store_refusal(error) from None
         self.matches = number
         self.match = Match(match_id, number, record, names, state)

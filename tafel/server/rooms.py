@@ -29,7 +29,7 @@ from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError
 from tafel.server.limits import Limits, Quotas
-from tafel.server.room import CLOSED, LOBBY, Room
+from tafel.server.room import CLOSED, LOBBY, Room, store_error
 from tafel.server.room_options import read_room_options, stored_options
 from tafel.server.seats import NAME_LENGTH, clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
@@ -151,7 +151,7 @@ class Rooms:
         try:
             return call()
         except SQLAlchemyError as error:
-            log.warning("the store did not answer: %s", error)
+            log.warning("the store did not answer: %s", store_error(error))
             raise RoomError("store_unavailable", 503) from None
 
     def release(self, room: Room) -> None:
@@ -194,7 +194,7 @@ class Rooms:
                 else:
                     self.store.delete_room(code)
             except SQLAlchemyError as error:
-                log.warning("room %s could not expire: %s", code, error)
+                log.warning("room %s could not expire: %s", code, store_error(error))
                 continue
             if room is not None:
                 room.expire()
