@@ -4,8 +4,12 @@ actions and receives frames.
 From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
 `{"type": "act", "action": {...}, "n": <actions seen>}` or `{"type": "lang", "lang": "en"}`.
 To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `state` (its view, its
-legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid;
-the socket then closes).
+legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid,
+or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its
+address has guessed too many codes, or the store did not answer) comes as an `error` before any
+`welcome`, and the socket closes with 4429: the browser tries again after a pause. A tab that
+falls too far behind is closed (`tafel.server.connection`) and, when it reconnects, is sent its
+view afresh.
 
 A game that keeps time (`Game.timed`) or has race actions (`Game.has_races`) adds the server's
 clock: the server sends `ping` (`id`, its clock `at` in ms), the tab answers at once with
