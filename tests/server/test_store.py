@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from tafel.engine import GameRecord, replay
 from tafel.games import get_game
 from tafel.server import BotPace, ServerConfig, create_app
 from tafel.store import Store, StoredRoom, StoredSeat, default_url
+from tafel.store.tables import now
 from tests.server.tabs import new_room, open_tab, play_out, set_bot, start
 
 pytestmark = pytest.mark.timeout(120)
@@ -46,8 +48,25 @@ def round_trip(url: str) -> None:
         again = store.match("ABCDE", 1)
         assert again is not None and again.over and store.resumable(["add-vantage"]) == []
         assert store.match("ABCDE", 2) is None and store.room("NOPE0") is None
+        expire(store)
     finally:
         store.close()
+
+
+def expire(store: Store) -> None:
+    """Rooms left idle: found by when they were last seen, unstarted ones deleted."""
+    idle = StoredRoom("IDLE0", "add-vantage", 2, {}, 0, "lobby", [StoredSeat(0), StoredSeat(1)])
+    assert store.create_room(idle)
+    assert store.live_rooms() == 2
+    later = now() + timedelta(hours=1)
+    store.touch("ABCDE", later)
+    assert sorted(store.stale_rooms(later, later)) == [("IDLE0", False)]
+    gone = later + timedelta(seconds=1)
+    assert sorted(store.stale_rooms(gone, gone)) == [("ABCDE", True), ("IDLE0", False)]
+    store.delete_room("IDLE0")
+    store.change_room("ABCDE", status="closed", host=1)
+    assert store.room("IDLE0") is None and store.live_rooms() == 0
+    assert store.stale_rooms(gone, gone) == []
 
 
 def test_the_sqlite_store_reads_back_what_it_kept(tmp_path: Path) -> None:
