@@ -337,6 +337,27 @@ def serve(
             "SQLite in your data directory if left out."
         ),
     ] = None,
+    trust_proxy: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses of reverse proxies (comma-separated, or *) whose X-Forwarded-For "
+            "header names the client; without it the header is ignored and every limit per "
+            "client counts the address that connects."
+        ),
+    ] = None,
+    max_rooms: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Rooms open at once, at most; past it no room is made. 10000 if left out."
+        ),
+    ] = None,
+    client_limits: Annotated[
+        bool,
+        typer.Option(
+            help="Limit what one address may do: rooms made, seats taken, codes guessed "
+            "(docs/security.md). --no-client-limits is for benchmarks on loopback."
+        ),
+    ] = True,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
@@ -344,19 +365,27 @@ def serve(
     from sqlalchemy import make_url
 
     from tafel.server import ServerConfig, create_app
+    from tafel.server.limits import LIVE_ROOMS, Limits
     from tafel.store import default_url
 
     url = db or default_url()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     store = make_url(url).render_as_string(hide_password=True)
     console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
+    live_rooms = max_rooms or LIVE_ROOMS
+    limits = (
+        Limits(live_rooms=live_rooms) if client_limits else Limits.unlimited_clients(live_rooms)
+    )
     # Views are a few kB: compressing every frame would cost more server time than it saves.
     uvicorn.run(
-        create_app(ServerConfig(url)),
+        create_app(ServerConfig(url, limits=limits)),
         host=host,
         port=port,
         log_level="warning",
         ws_per_message_deflate=False,
+        # uvicorn would believe X-Forwarded-For from 127.0.0.1 unless told otherwise.
+        proxy_headers=trust_proxy is not None,
+        forwarded_allow_ips=trust_proxy,
     )
 
 

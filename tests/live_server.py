@@ -13,12 +13,14 @@ import uvicorn
 
 from tafel.server import BotPace, ServerConfig, create_app
 from tafel.server.bench import free_port
+from tafel.server.limits import Limits
 
 
 @contextmanager
 def serving(db: Path, pace: BotPace) -> Iterator[str]:
-    """The server's address, for as long as the block runs; its store is SQLite at `db`."""
-    app = create_app(ServerConfig(f"sqlite:///{db}", pace))
+    """The server's address, for as long as the block runs; its store is SQLite at `db`. All
+    its visitors come from loopback, so it keeps no limits per client."""
+    app = create_app(ServerConfig(f"sqlite:///{db}", pace, limits=Limits.unlimited_clients()))
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -5,6 +5,7 @@ Every endpoint is `async`: rooms live on the event loop and are touched by nothi
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from fastapi import Depends, FastAPI, Header, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.websockets import WebSocket
 
@@ -25,6 +27,7 @@ from tafel.server.bots import BotPace
 from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.limits import Limits, client_key
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
 from tafel.store import Store
@@ -38,6 +41,7 @@ class ServerConfig:
     pace: BotPace = field(default_factory=BotPace)
     clock: ServerClock = field(default_factory=LoopClock)
     """The server's time; tests pass a clock they move by hand."""
+    limits: Limits = field(default_factory=Limits)
 
 
 class NewRoom(BaseModel):
@@ -69,14 +73,29 @@ def seat_pass(authorization: Annotated[str | None, Header()] = None) -> str:
 Pass = Annotated[str, Depends(seat_pass)]
 
 
+def client_address(request: Request) -> str:
+    """Whom the per-client limits count: the peer's address (`tafel.server.limits`)."""
+    return client_key(request.client.host if request.client else None)
+
+
+Client = Annotated[str, Depends(client_address)]
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     store = Store(config.db)
-    rooms = Rooms(store, config.pace, config.clock)
+    rooms = Rooms(store, config.pace, config.clock, config.limits)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        rooms.resume()
+        # Serving starts at once: rooms come back in the background, or when asked for.
+        background = [
+            asyncio.create_task(rooms.resume()),
+            asyncio.create_task(rooms.sweep_now_and_then()),
+        ]
+        app.state.resuming = background[0]
         yield
+        for task in background:
+            task.cancel()
         rooms.stop()
         store.close()
 
@@ -88,8 +107,15 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def refuse(request: Request, error: RoomError) -> JSONResponse:
         lang = pick_lang(request.headers.get("accept-language"))
         return JSONResponse(
-            {"key": error.key, "message": error.message(lang)}, status_code=error.status
+            {"key": error.key, "message": error.message(lang)},
+            status_code=error.status,
+            headers=error.headers,
         )
+
+    @app.exception_handler(SQLAlchemyError)
+    async def store_down(request: Request, _: SQLAlchemyError) -> JSONResponse:
+        # Every change is kept before it is made, so a store that fails changed nothing.
+        return await refuse(request, RoomError("store_unavailable", 503))
 
     # --- Games and text -------------------------------------------------------------------------
 
@@ -104,57 +130,61 @@ def create_app(config: ServerConfig) -> FastAPI:
     # --- Rooms and seats --------------------------------------------------------------------------
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: NewRoom) -> Json:
+    async def create_room(body: NewRoom, client: Client) -> Json:
+        rooms.quotas.rooms.check(client)
         room, token = rooms.create(
             body.game, body.players, body.options, body.name, body.room_options
         )
+        rooms.quotas.rooms.count(client)
         return {"room": room.summary(), "seat": 0, "token": token}
 
     @app.get("/api/rooms/{code}")
-    async def room(code: str) -> Json:
-        return rooms.get(code).summary()
+    async def room(code: str, client: Client) -> Json:
+        return rooms.find(code, client).summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}")
-    async def take_seat(code: str, seat: int, body: Name) -> Json:
-        room = rooms.get(code)
+    async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
+        room = rooms.find(code, client)
+        rooms.quotas.seats.check(client)
         token = room.take_seat(seat, body.name)
+        rooms.quotas.seats.count(client)
         return {"room": room.summary(), "seat": seat, "token": token}
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
-    async def set_bot(code: str, seat: int, body: Bot, token: Pass) -> Json:
-        room = rooms.get(code)
+    async def set_bot(code: str, seat: int, body: Bot, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
         room.set_bot(token, seat, body.bot)
         return room.summary()
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
-    async def remove_bot(code: str, seat: int, token: Pass) -> Json:
-        room = rooms.get(code)
+    async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
         room.remove_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/start")
-    async def start(code: str, token: Pass) -> Json:
-        room = rooms.get(code)
+    async def start(code: str, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
         room.start(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/rematch")
-    async def rematch(code: str, token: Pass) -> Json:
-        room = rooms.get(code)
+    async def rematch(code: str, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
         room.rematch(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/leave")
-    async def leave(code: str, token: Pass) -> Json:
-        room = rooms.get(code)
+    async def leave(code: str, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
         room.leave(token)
         summary = room.summary()
         rooms.release(room)
         return summary
 
     @app.get("/api/rooms/{code}/qr.svg")
-    async def qr_code(code: str, request: Request) -> Response:
-        room = rooms.get(code)
+    async def qr_code(code: str, request: Request, client: Client) -> Response:
+        room = rooms.find(code, client)
         link = f"{str(request.base_url).rstrip('/')}/r/{room.code}"
         svg = BytesIO()
         segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
@@ -162,8 +192,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- Finished matches: export and replay ------------------------------------------------------
 
-    def finished(code: str, number: int) -> Any:
-        room = rooms.get(code)
+    def finished(code: str, number: int, client: str) -> Any:
+        room = rooms.find(code, client)
         stored = store.match(room.code, number)
         if stored is None:
             raise RoomError("match_not_found", 404, number=number)
@@ -173,8 +203,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         return room, stored
 
     @app.get("/api/rooms/{code}/matches/{number}/record")
-    async def record(code: str, number: int) -> JSONResponse:
-        room, stored = finished(code, number)
+    async def record(code: str, number: int, client: Client) -> JSONResponse:
+        room, stored = finished(code, number, client)
         filename = f"tafel-{room.game.id}-{room.code}-{number}.json"
         return JSONResponse(
             stored.record.to_json(),
@@ -182,9 +212,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         )
 
     @app.get("/api/rooms/{code}/matches/{number}/replay")
-    async def replay(code: str, number: int, seat: int | None = None) -> Json:
+    async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Json:
         """Every step of a finished match as one seat (or a spectator) saw it."""
-        room, stored = finished(code, number)
+        room, stored = finished(code, number, client)
         if seat is not None:
             room.seat(seat)
         steps = [

@@ -1,7 +1,10 @@
 """One browser tab's websocket: what it is (a seat or a spectator) and a queue of frames to send.
 
 Frames go through a queue written by a task of its own, so a room broadcasts without waiting on
-its slowest reader.
+its slowest reader. The queue is bounded: a tab that falls more than `queue_bytes` behind (one
+that stopped reading its socket, or whose network cannot keep up) is dropped. What was queued for
+it is forgotten, the room sends it nothing more, and its socket closes; the browser reconnects by
+itself and is sent its view afresh, which is all it needs (every state frame is whole).
 """
 
 from __future__ import annotations
@@ -13,24 +16,40 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tafel.server.clock import RoundTrips
+from tafel.server.limits import QUEUE_BYTES
 
 CLOSE_REFUSED = 4403
 """The websocket close code for a pass that is not (or no longer) valid."""
 
 
 class Connection:
-    def __init__(self, socket: WebSocket, seat: int | None, lang: str) -> None:
+    def __init__(
+        self, socket: WebSocket, seat: int | None, lang: str, queue_bytes: int = QUEUE_BYTES
+    ) -> None:
         self.socket = socket
         self.seat = seat
         self.lang = lang
         self.frames: asyncio.Queue[str | int] = asyncio.Queue()
         """Text frames to send, or a close code that ends the connection."""
+        self.queued = 0
+        """Characters of the text frames in the queue."""
+        self.queue_bytes = queue_bytes
+        self.dropped = False
+        """Fallen too far behind: nothing more is sent."""
+        self.pumping: asyncio.Task[None] | None = None
         self.trips = RoundTrips()
         self.state_sent = 0.0
         """When the last state frame was queued: a tab that connects after a reveal sees it
         no earlier than that."""
 
     def send(self, frame: str) -> None:
+        if self.dropped:
+            return
+        # A frame always fits in an empty queue, so one large view cannot shut a tab out.
+        if self.queued and self.queued + len(frame) > self.queue_bytes:
+            self.drop()
+            return
+        self.queued += len(frame)
         self.frames.put_nowait(frame)
 
     def send_json(self, frame: dict[str, Any]) -> None:
@@ -38,6 +57,19 @@ class Connection:
 
     def close(self, code: int) -> None:
         self.frames.put_nowait(code)
+
+    def drop(self) -> None:
+        """Forget what is queued and stop sending: the pump ends, and with it the connection."""
+        self.dropped = True
+        self.frames = asyncio.Queue()
+        self.queued = 0
+        if self.pumping is not None:
+            self.pumping.cancel()
+
+    def start(self) -> asyncio.Task[None]:
+        """Start sending; the task ends when the connection is closed, gone or dropped."""
+        self.pumping = asyncio.create_task(self.pump())
+        return self.pumping
 
     async def pump(self) -> None:
         """Send queued frames in order until the queue says to close or the socket is gone."""
@@ -47,6 +79,7 @@ class Connection:
                 if isinstance(frame, int):
                     await self.socket.close(frame)
                     return
+                self.queued -= len(frame)
                 await self.socket.send_text(frame)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return

@@ -24,6 +24,8 @@ class RoomError(Exception):
         self.status = status
         self.catalog = catalog or SERVER_CATALOG
         self.params = params
+        self.headers: dict[str, str] = {}
+        """HTTP headers the refusal carries (`Retry-After`)."""
         super().__init__(key)
 
     def message(self, lang: str) -> str:

@@ -2,8 +2,11 @@
 
 The room is the only authority over its matches. An action is applied through the engine
 (which refuses an illegal one and changes nothing), kept in the store, and only then sent out:
-to each seat its own view and legal actions, to spectators the spectator view. Everything
-here runs on the server's event loop, one call at a time, so a room needs no locks.
+to each seat its own view and legal actions, to spectators the spectator view. Every other
+change of the room (a seat taken or given up, a bot, a start, a rematch) is kept in the store
+first, in one transaction, then made in memory, then sent: a store that refuses it leaves the
+room as it was, and the request gets a refusal. Everything here runs on the server's event loop,
+one call at a time, so a room needs no locks.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DataError, SQLAlchemyError
 
 from tafel.engine import (
     SYSTEM,
@@ -50,12 +53,27 @@ from tafel.server.slaps import Slap
 from tafel.server.stand_in import Wait, stand_in_choice, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
+from tafel.store.tables import now
 
 log = logging.getLogger("tafel.server")
 
 LOBBY, PLAYING, OVER, CLOSED = "lobby", "playing", "over", "closed"
 HISTORY = 40
 """How many past moves' events a (re)connecting browser gets for its list of last moves."""
+
+
+def store_refusal(error: SQLAlchemyError) -> RoomError:
+    """The refusal for a change the store did not keep: a value it cannot hold, or (a lock it
+    waited too long for, a lost connection) a store that cannot answer now."""
+    if isinstance(error, DataError):
+        return RoomError("store_refused")
+    return RoomError("store_unavailable", 503)
+
+
+def store_error(error: SQLAlchemyError) -> object:
+    """What to log of a store's failure: the database's own words, without the statement's
+    parameters (they hold passes' hashes and players' text)."""
+    return getattr(error, "orig", None) or type(error).__name__
 
 
 def _dumps(frame: Json) -> str:
@@ -128,8 +146,8 @@ class Room:
             history.append(list(state.events))
         if self.status == PLAYING and state.outcome() is not None:
             # The server stopped between keeping the last move and marking the match over.
-            self.status = OVER
             self.store.finish_match(self.code, stored.id)
+            self.status = OVER
         return Match(stored.id, stored.number, stored.record, stored.names, state, history)
 
     # --- Passes and the host --------------------------------------------------------------------
@@ -164,8 +182,9 @@ class Room:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         tidy = clean_name(name)
         token = new_token()
-        holder.name, holder.token_hash = tidy, token_hash(token)
-        self.save_seat(seat)
+        hashed = token_hash(token)
+        self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
+        holder.name, holder.token_hash = tidy, hashed
         self.publish_room()
         return token
 
@@ -176,8 +195,9 @@ class Room:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
-        holder.bot = bot_spec(name, self.game)
-        self.save_seat(seat)
+        spec = bot_spec(name, self.game)
+        self.keep(seats=[StoredSeat(seat, None, spec, None)])
+        holder.bot = spec
         self.publish_room()
 
     def remove_bot(self, token: str, seat: int) -> None:
@@ -186,8 +206,8 @@ class Room:
         self.in_lobby()
         if holder.bot is None:
             raise RoomError("not_a_bot", 409)
+        self.keep(seats=[StoredSeat(seat)])
         holder.bot = None
-        self.save_seat(seat)
         self.publish_room()
 
     def leave(self, token: str) -> None:
@@ -195,34 +215,43 @@ class Room:
         passes to the next person seated; a room nobody is left in closes."""
         seat = self.seat_of(token)
         holder = self.seats[seat]
+        match = self.match if self.status == PLAYING else None
+        bot = holder.bot
+        handed = None
+        if match is not None:
+            bot = self.stand_in_bot()
+            specs, names = list(match.record.seats), list(match.names)
+            specs[seat] = names[seat] = bot
+            handed = (match.id, specs, names)
+        people = [k for k, other in enumerate(self.seats) if other.name is not None and k != seat]
+        status = None if people else CLOSED
+        host = people[0] if people and seat == self.host else None
+        self.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
         holder.name = holder.token_hash = None
-        if self.status == PLAYING and self.match is not None:
-            holder.bot = self.stand_in_bot()
-            self.match.record.seats[seat] = holder.bot
-            self.match.names[seat] = holder.bot
-            self.store.replace_seats(self.match.id, self.match.record.seats, self.match.names)
-        self.save_seat(seat)
+        holder.bot = bot
+        if match is not None and handed is not None:
+            match.record.seats[seat] = match.names[seat] = handed[1][seat]
         for connection in holder.connections:
             connection.send_json(self.refusal(RoomError("bad_token", 403), connection.lang))
             connection.close(CLOSE_REFUSED)
         holder.connections.clear()
-        people = [k for k, other in enumerate(self.seats) if other.name is not None]
-        if not people:
-            self.status = CLOSED
-            self.store.set_room(self.code, status=CLOSED)
+        if status is not None:
+            self.status = status
             self.bots.stop()
-        elif seat == self.host:
-            self.host = people[0]
-            self.store.set_room(self.code, host=self.host)
+        if host is not None:
+            self.host = host
         self.publish_room()
         self.follow_wait()
         self.wake_bots()
 
-    def save_seat(self, seat: Seat) -> None:
-        holder = self.seats[seat]
-        self.store.save_seat(
-            self.code, StoredSeat(seat, holder.name, holder.bot, holder.token_hash)
-        )
+    def keep(self, **changes: Any) -> None:
+        """Keep a change of the room in the store (`Store.change_room`), before memory: a
+        refusal if the store does not keep it, and nothing changed."""
+        try:
+            self.store.change_room(self.code, **changes)
+        except SQLAlchemyError as error:
+            log.warning("room %s: a change was not kept: %s", self.code, store_error(error))
+            raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
 
@@ -239,7 +268,11 @@ class Room:
         record = GameRecord.new(self.game, specs, seed, self.options)
         state = self.game.start(self.players, seed, self.options)
         number = self.matches + 1
-        match_id = self.store.start_match(self.code, number, record, names)
+        try:
+            match_id = self.store.start_match(self.code, number, record, names)
+        except SQLAlchemyError as error:
+            log.warning("room %s: a match was not kept: %s", self.code, store_error(error))
+            raise store_refusal(error) from None
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
         self.status = PLAYING
@@ -256,8 +289,8 @@ class Room:
         self.as_host(token)
         if self.status != OVER:
             raise RoomError("not_over", 409)
+        self.keep(status=LOBBY)
         self.status = LOBBY
-        self.store.set_room(self.code, status=LOBBY)
         self.publish_room()
 
     def play(self, connection: Connection, data: Any, at: object, reaction: object) -> None:
@@ -586,6 +619,25 @@ class Room:
         if connection in group:
             group.remove(connection)
             self.publish_room()
+            if not self.connections():
+                self.seen()
+
+    def seen(self) -> None:
+        """Keep that somebody was in the room until now: a room left idle expires from then."""
+        try:
+            self.store.touch(self.code, now())
+        except SQLAlchemyError:
+            # Only the room's expiry depends on it, which then counts from an earlier visit.
+            log.warning("room %s: could not keep when it was last seen", self.code)
+
+    def expire(self) -> None:
+        """The room has been left idle too long and is closed in the store: stop everything
+        that would act in it."""
+        self.status = CLOSED
+        self.bots.stop()
+        if self.races is not None:
+            self.races.stop()
+        self.timer.cancel()
 
     def idle(self) -> bool:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""

@@ -1,42 +1,73 @@
 """Every room of the server: created here, kept in the store, in memory while in use.
 
 A room nobody is connected to and no match is running in leaves memory; it is read back from the
-store when someone asks for it. At start-up every room with a match in progress is replayed from
-its record, so bots play on and people find their games exactly as they left them.
+store when someone asks for it. The server serves at once after start-up: a room is replayed
+from its record when someone first asks for it, and in the background, one after another, every
+room with a match in progress that moves on its own (a bot holds a seat, or the game keeps
+time), so bots play on and clocks run out even before anyone comes back.
+
+Rooms expire: one where no match was ever started is deleted after `Limits.unstarted_expiry`
+with nobody in it, any other closes after `Limits.idle_expiry`. At most `Limits.live_rooms`
+rooms are open at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+from collections.abc import Callable
+from datetime import datetime
+from functools import partial
+from typing import TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.engine import Game, RecordError
 from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
-from tafel.server.room import LOBBY, PLAYING, Room
+from tafel.server.limits import Limits, Quotas
+from tafel.server.room import CLOSED, LOBBY, Room, store_error
 from tafel.server.room_options import read_room_options, stored_options
 from tafel.server.seats import clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
+from tafel.store.tables import now
 
 log = logging.getLogger("tafel.server")
 
+T = TypeVar("T")
+
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes leave out 0, O, 1 and I, which are easy to mistake for one another."""
-CODE_LENGTH = 5
+CODE_LENGTH = 8
+"""32**8 codes, about 1.1 * 10**12: guessing an open room at the limit on guesses per client
+stays unlikely (the arithmetic is in docs/security.md). The browser shows a code in two groups
+of four; any spaces or dashes typed in one are ignored."""
+CODE_MOST = 16
+"""A code typed longer than this names no room and is not looked up."""
 
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
+def tidy_code(code: str) -> str:
+    """A code as typed: case, spaces and dashes do not matter."""
+    return "".join(c for c in code[: 2 * CODE_MOST] if c.isascii() and c.isalnum()).upper()
+
+
 class Rooms:
-    def __init__(self, store: Store, pace: BotPace, clock: ServerClock) -> None:
+    def __init__(
+        self, store: Store, pace: BotPace, clock: ServerClock, limits: Limits | None = None
+    ) -> None:
         self.store = store
         self.pace = pace
         self.clock = clock
         """The server's time: the rooms' timers, and the pings that tell the tabs of it."""
+        self.limits = limits or Limits()
+        self.quotas = Quotas(self.limits)
         self.rooms: dict[str, Room] = {}
 
     def find_game(self, game_id: object) -> Game:
@@ -66,6 +97,8 @@ class Rooms:
         except ValueError as error:  # an OptionError too
             raise option_refusal(game, error) from None
         tidy = clean_name(name)
+        if self.read(self.store.live_rooms) >= self.limits.live_rooms:
+            raise RoomError("rooms_full", 503)
         token = new_token()
         seats = [StoredSeat(0, tidy, None, token_hash(token))]
         seats += [StoredSeat(seat) for seat in range(1, players)]
@@ -79,33 +112,59 @@ class Rooms:
                 LOBBY,
                 seats,
             )
-            if self.store.create_room(stored):
+            if self.read(partial(self.store.create_room, stored)):
                 break
         room = Room(stored, game, self.store, self.pace, self.clock)
         self.rooms[room.code] = room
         return room, token
 
+    def find(self, code: str, client: str) -> Room:
+        """The room a client asks for by its code: a code that names no room counts as a guess
+        against the client, and a client out of guesses is refused any room."""
+        self.quotas.guesses.check(client)
+        try:
+            return self.get(code)
+        except RoomError as error:
+            if error.key == "room_not_found":
+                self.quotas.guesses.count(client)
+            raise
+
     def get(self, code: str) -> Room:
-        code = code.strip().upper()
+        code = tidy_code(code)
         room = self.rooms.get(code)
         if room is None:
-            stored = self.store.room(code)
+            stored = self.read(lambda: self.store.room(code)) if len(code) <= CODE_MOST else None
             if stored is None:
-                raise RoomError("room_not_found", 404, code=code[:12])
-            room = Room(stored, self.find_game(stored.game), self.store, self.pace, self.clock)
+                raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
+            room = self.read(
+                lambda: Room(stored, self.find_game(stored.game), self.store, self.pace, self.clock)
+            )
             self.rooms[code] = room
             room.wake_bots()
         return room
+
+    @staticmethod
+    def read(call: Callable[[], T]) -> T:
+        """What the store answers; a refusal if it cannot answer now."""
+        try:
+            return call()
+        except SQLAlchemyError as error:
+            log.warning("the store did not answer: %s", store_error(error))
+            raise RoomError("store_unavailable", 503) from None
 
     def release(self, room: Room) -> None:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
             del self.rooms[room.code]
 
-    def resume(self) -> list[str]:
-        """Replay every room with a match in progress; the codes of those that came back."""
+    async def resume(self) -> list[str]:
+        """Replay, one after another and between the server's other work, every room with a
+        match in progress that moves on its own; the codes of those that came back. Rooms
+        someone asks for meanwhile come back at once (`get`)."""
+        timed = [game.id for game in GAMES.values() if game.timed]
         resumed = []
-        for code in self.store.codes(PLAYING):
+        for code in self.read(lambda: self.store.resumable(timed)):
+            await asyncio.sleep(0)  # let requests in between two replays
             try:
                 self.get(code)
             except (RecordError, RoomError) as error:
@@ -113,6 +172,44 @@ class Rooms:
                 continue
             resumed.append(code)
         return resumed
+
+    def sweep(self, when: datetime) -> list[str]:
+        """Expire the rooms left idle too long at `when`: kept in the store first, then
+        dropped from memory. The codes of those expired."""
+        stale = self.read(
+            lambda: self.store.stale_rooms(
+                when - self.limits.unstarted_expiry, when - self.limits.idle_expiry
+            )
+        )
+        expired = []
+        for code, started in stale:
+            room = self.rooms.get(code)
+            if room is not None and room.connections():
+                continue  # someone is in it now
+            try:
+                if started:
+                    self.store.change_room(code, status=CLOSED)
+                else:
+                    self.store.delete_room(code)
+            except SQLAlchemyError as error:
+                log.warning("room %s could not expire: %s", code, store_error(error))
+                continue
+            if room is not None:
+                room.expire()
+                del self.rooms[code]
+            expired.append(code)
+        return expired
+
+    async def sweep_now_and_then(self) -> None:
+        """Sweep every `Limits.sweep_seconds` while the server runs."""
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            try:
+                expired = self.sweep(now())
+            except RoomError:
+                continue  # the store did not answer; the next sweep will
+            if expired:
+                log.info("rooms expired: %s", " ".join(expired))
 
     def stop(self) -> None:
         for room in self.rooms.values():

@@ -4,8 +4,12 @@ actions and receives frames.
 From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
 `{"type": "act", "action": {...}, "n": <actions seen>}` or `{"type": "lang", "lang": "en"}`.
 To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `state` (its view, its
-legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid;
-the socket then closes).
+legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid,
+or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its
+address has guessed too many codes, or the store did not answer) comes as an `error` before any
+`welcome`, and the socket closes with 4429: the browser tries again after a pause. A tab that
+falls too far behind is closed (`tafel.server.connection`) and, when it reconnects, is sent its
+view afresh.
 
 A game that keeps time (`Game.timed`) or has race actions (`Game.has_races`) adds the server's
 clock: the server sends `ping` (`id`, its clock `at` in ms), the tab answers at once with
@@ -29,12 +33,17 @@ from starlette.websockets import WebSocket, WebSocketState
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.limits import client_key
+from tafel.server.room import Room
 from tafel.server.rooms import Rooms
 
 log = logging.getLogger("tafel.server")
 
 HELLO_SECONDS = 15.0
 """How long a tab may take to say hello before the socket is closed."""
+CLOSE_LATER = 4429
+"""The websocket close code for a refusal that may pass: too many guesses, a store that did
+not answer. The browser shows the message and tries again after a pause."""
 PINGS_FIRST = 5
 """Pings sent in quick succession when a tab connects, so its clock is known before it plays."""
 PING_SECONDS = (0.1, 2.0)
@@ -52,31 +61,42 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     lang = pick_lang(str(hello.get("lang")))
     token = hello.get("token")
     try:
-        room = rooms.get(code)
+        room = rooms.find(code, client_key(socket.client.host if socket.client else None))
         seat = None if token is None else room.seat_of(str(token))
     except RoomError as error:
-        await socket.send_json(
-            {"type": "refused", "key": error.key, "message": error.message(lang)}
-        )
-        await socket.close(CLOSE_REFUSED)
+        # A refusal to come back later is an error to show: the tab reconnects by itself.
+        later = error.status in (429, 503)
+        kind = "error" if later else "refused"
+        await socket.send_json({"type": kind, "key": error.key, "message": error.message(lang)})
+        await socket.close(CLOSE_LATER if later else CLOSE_REFUSED)
         return
-    connection = Connection(socket, seat, lang)
+    connection = Connection(socket, seat, lang, rooms.limits.queue_bytes)
     room.connect(connection)
-    pump = asyncio.create_task(connection.pump())
+    pump = connection.start()
+    reader = asyncio.create_task(read(socket, room, connection))
     synced = room.game.timed or room.game.has_races
     pinger = asyncio.create_task(ping(connection, rooms.clock)) if synced else None
     try:
-        while socket.client_state == WebSocketState.CONNECTED:
-            message = await socket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            room.receive(connection, message.get("text") or "")
+        # Either ends the connection: the tab leaves, or it is closed or dropped.
+        await asyncio.wait((pump, reader), return_when=asyncio.FIRST_COMPLETED)
+        if reader.done():
+            reader.result()  # a failure in the room is the server's to log
     finally:
         pump.cancel()
+        reader.cancel()
         if pinger is not None:
             pinger.cancel()
         room.disconnect(connection)
         rooms.release(room)
+
+
+async def read(socket: WebSocket, room: Room, connection: Connection) -> None:
+    """Hand the tab's messages to its room until the tab leaves."""
+    while socket.client_state == WebSocketState.CONNECTED:
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        room.receive(connection, message.get("text") or "")
 
 
 async def ping(connection: Connection, clock: ServerClock) -> None:

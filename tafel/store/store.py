@@ -1,27 +1,64 @@
 """The store: rooms, seats and match records, through SQLAlchemy.
 
-Every method is one short transaction. The server calls them from its event loop: an INSERT into
-SQLite in WAL mode takes tens of microseconds, less than handing it to a thread would cost.
+Every method is one short transaction: each change of a room is kept whole or not at all. The
+server calls them from its event loop: an INSERT into SQLite in WAL mode takes tens of
+microseconds, less than handing it to a thread would cost. So that a slow or locked store cannot
+hold the whole server, every wait on it is bounded (`LOCK_SECONDS` and the others below); past it
+the call raises, and the server refuses what was asked with "try again" and changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import (
+    Engine,
+    and_,
+    create_engine,
+    delete,
+    event,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from tafel.engine import GameRecord, Json
-from tafel.store.tables import Base, ClockRow, MatchRow, MoveRow, RoomRow, SeatRow, WaitRow
+from tafel.store.tables import (
+    ActivityRow,
+    Base,
+    ClockRow,
+    MatchRow,
+    MoveRow,
+    RoomRow,
+    SeatRow,
+    WaitRow,
+    now,
+)
 
 ROOM_OPTIONS = "room"
 """The key of a room's stored options under which the server keeps options of its own (how
 slaps are decided), beside the game's: no part of a match's record."""
+
+LOCK_SECONDS = 1.0
+"""The longest a statement waits for a lock another connection holds (PostgreSQL's
+`lock_timeout`, SQLite's busy timeout)."""
+STATEMENT_SECONDS = 3.0
+"""The longest one statement may run (PostgreSQL's `statement_timeout`)."""
+CONNECT_SECONDS = 3
+"""The longest opening a connection to PostgreSQL may take."""
+POOL_SECONDS = 2.0
+"""The longest a call waits for a free connection of the pool."""
 
 
 def default_url() -> str:
@@ -76,6 +113,14 @@ def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor.close()
 
 
+def _postgres_timeouts(connection: Any, _: Any) -> None:
+    # Set per connection, not in the URL's `options`, which may carry settings of its own.
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET lock_timeout = {int(1000 * LOCK_SECONDS)}")
+        cursor.execute(f"SET statement_timeout = {int(1000 * STATEMENT_SECONDS)}")
+    connection.commit()  # else the pool's rollback on check-in would undo the SETs
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
@@ -84,12 +129,19 @@ class Store:
             memory = url in ("sqlite://", "sqlite:///:memory:")
             self.engine = create_engine(
                 url,
-                connect_args={"check_same_thread": False},
+                connect_args={"check_same_thread": False, "timeout": LOCK_SECONDS},
                 poolclass=StaticPool if memory else None,
+                **({} if memory else {"pool_timeout": POOL_SECONDS}),
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
+            self.engine = create_engine(
+                url,
+                pool_pre_ping=True,
+                pool_timeout=POOL_SECONDS,
+                connect_args={"connect_timeout": CONNECT_SECONDS},
+            )
+            event.listen(self.engine, "connect", _postgres_timeouts)
         Base.metadata.create_all(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.moves = self.engine.connect()
@@ -132,26 +184,100 @@ class Store:
             return False
         return True
 
-    def save_seat(self, code: str, seat: StoredSeat) -> None:
+    def change_room(
+        self,
+        code: str,
+        *,
+        seats: Sequence[StoredSeat] = (),
+        status: str | None = None,
+        host: int | None = None,
+        match: tuple[int, list[str], list[str]] | None = None,
+    ) -> None:
+        """Keep a change of a room, all of it in one transaction: its seats, its status, its
+        host, and who plays each seat of its match (id, specs, names) when a bot takes over
+        from a person who left mid-game. The room counts as seen now."""
         with self.sessions.begin() as session:
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.room == code, SeatRow.seat == seat.seat)
-                .values(name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
+            for seat in seats:
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.room == code, SeatRow.seat == seat.seat)
+                    .values(name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
+                )
+            values: dict[str, Any] = {}
+            if status is not None:
+                values["status"] = status
+            if host is not None:
+                values["host"] = host
+            if values:
+                session.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
+            if match is not None:
+                number, specs, names = match
+                session.execute(
+                    update(MatchRow).where(MatchRow.id == number).values(seats=specs, names=names)
+                )
+            self._touch(session, code, now())
+
+    def touch(self, code: str, when: datetime) -> None:
+        """Somebody was in the room at `when`."""
+        with self.sessions.begin() as session:
+            self._touch(session, code, when)
+
+    @staticmethod
+    def _touch(session: Session, code: str, when: datetime) -> None:
+        done = session.execute(
+            update(ActivityRow).where(ActivityRow.room == code).values(seen=when)
+        )
+        if not done.rowcount:  # type: ignore[attr-defined]
+            session.add(ActivityRow(room=code, seen=when))
+
+    def live_rooms(self) -> int:
+        """How many rooms are not closed."""
+        with self.sessions() as session:
+            return (
+                session.scalar(
+                    select(func.count()).select_from(RoomRow).where(RoomRow.status != "closed")
+                )
+                or 0
             )
 
-    def set_room(self, code: str, *, status: str | None = None, host: int | None = None) -> None:
-        values: dict[str, Any] = {}
-        if status is not None:
-            values["status"] = status
-        if host is not None:
-            values["host"] = host
-        with self.sessions.begin() as session:
-            session.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
-
-    def codes(self, status: str) -> list[str]:
+    def resumable(self, timed: Collection[str]) -> list[str]:
+        """The rooms with a match in progress that move on their own, oldest first: a bot
+        holds one of their seats, or their game (one of `timed`) keeps time."""
         with self.sessions() as session:
-            return list(session.scalars(select(RoomRow.code).where(RoomRow.status == status)))
+            has_bot = exists().where(SeatRow.room == RoomRow.code, SeatRow.bot.is_not(None))
+            return list(
+                session.scalars(
+                    select(RoomRow.code)
+                    .where(RoomRow.status == "playing", or_(has_bot, RoomRow.game.in_(timed)))
+                    .order_by(RoomRow.created)
+                )
+            )
+
+    def stale_rooms(
+        self, unstarted_before: datetime, idle_before: datetime
+    ) -> list[tuple[str, bool]]:
+        """The rooms not closed whose last visitor (or their creation) was before
+        `unstarted_before` if no match was ever started in them, or else before
+        `idle_before`; each with whether a match was started in it."""
+        with self.sessions() as session:
+            seen = func.coalesce(ActivityRow.seen, RoomRow.created)
+            started = exists().where(MatchRow.room == RoomRow.code)
+            rows = session.execute(
+                select(RoomRow.code, started)
+                .outerjoin(ActivityRow, ActivityRow.room == RoomRow.code)
+                .where(
+                    RoomRow.status != "closed",
+                    or_(and_(~started, seen < unstarted_before), seen < idle_before),
+                )
+            )
+            return [(code, bool(was_started)) for code, was_started in rows]
+
+    def delete_room(self, code: str) -> None:
+        """Forget a room in which no match was started: its seats and the room itself."""
+        with self.sessions.begin() as session:
+            session.execute(delete(ActivityRow).where(ActivityRow.room == code))
+            session.execute(delete(SeatRow).where(SeatRow.room == code))
+            session.execute(delete(RoomRow).where(RoomRow.code == code))
 
     def room(self, code: str) -> StoredRoom | None:
         with self.sessions() as session:
@@ -191,6 +317,7 @@ class Store:
             )
             session.add(row)
             session.execute(update(RoomRow).where(RoomRow.code == code).values(status="playing"))
+            self._touch(session, code, now())
             session.flush()
             return row.id
 
@@ -203,13 +330,6 @@ class Store:
         except Exception:
             self.moves.rollback()  # so the connection serves the next move (or reconnects)
             raise
-
-    def replace_seats(self, match: int, seats: list[str], names: list[str]) -> None:
-        """Who plays each seat, when a bot takes over from a player who left mid-game."""
-        with self.sessions.begin() as session:
-            session.execute(
-                update(MatchRow).where(MatchRow.id == match).values(seats=seats, names=names)
-            )
 
     def save_clock(self, match: int, key: int, used: float) -> None:
         """Keep how much of the match's timer is used (one row per match, overwritten)."""

@@ -86,3 +86,14 @@ class WaitRow(Base):
     match: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     key: Mapped[int] = mapped_column(Integer)
     used: Mapped[float] = mapped_column(Float)
+
+
+class ActivityRow(Base):
+    """When somebody was last in a room (connected to it, or changing it): rooms left idle
+    expire from it. A table of its own, so that stores made before it gain it by `create_all`;
+    a room without a row counts from its creation."""
+
+    __tablename__ = "activity"
+
+    room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

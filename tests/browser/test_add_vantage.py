@@ -32,6 +32,14 @@ def test_add_vantage(browser: Browser, server_url: str, output: Path) -> None:
     create_room(ann, server_url, "Add-Vantage", 3, "Ann", output)
     link = ann.locator(".share .link a").get_attribute("href")
     assert link is not None and link.endswith(ann.url.rsplit("/", 1)[-1])
+    # The code is shown in two groups of four, and typed in any case, with or without a dash.
+    shown = ann.locator(".code-line .code").inner_text()
+    assert len(shown) == 9 and shown[4] == " " and shown.replace(" ", "") == link[-8:]
+    bob.goto(server_url)
+    bob.locator("input[name=code]").fill(shown.replace(" ", "-").lower())
+    bob.locator("form.join button").click()
+    expect(bob.locator(".lobby")).to_be_visible()
+    assert bob.url == link
     take_seat(bob, link, 1, "Bob")
     expect(bob.locator(".lobby")).to_contain_text("Plaatsen")  # Dutch from the browser's language
     add_bot(ann, 2, "greedy")

@@ -54,9 +54,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(db: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
     process = subprocess.Popen(
-        [str(TAFEL), "serve", "--port", str(port), "--db", db],
+        [str(TAFEL), "serve", "--port", str(port), "--db", db, *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

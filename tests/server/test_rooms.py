@@ -20,8 +20,10 @@ def test_a_room_is_created_with_a_short_code_and_its_host_in_the_first_seat(
     client: TestClient,
 ) -> None:
     code, token = new_room(client, "add-vantage", 3, name="  Ann   Smith ")
-    assert len(code) == 5 and code.isalnum() and code.isupper()
-    room = client.get(f"/api/rooms/{code.lower()}").json()
+    assert len(code) == 8 and code.isalnum() and code.isupper()
+    assert not set(code) & set("0O1I"), "no characters easy to mistake for one another"
+    typed = f" {code[:4].lower()}-{code[4:]} "  # as read aloud and typed in two groups
+    room = client.get(f"/api/rooms/{typed}").json()
     assert room["status"] == "lobby" and room["host"] == 0 and room["players"] == 3
     assert [seat["name"] for seat in room["seats"]] == ["Ann Smith", None, None]
     assert token not in str(room) and "token" not in str(room)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from tafel.engine import GameRecord, replay
 from tafel.games import get_game
 from tafel.server import BotPace, ServerConfig, create_app
 from tafel.store import Store, StoredRoom, StoredSeat, default_url
+from tafel.store.tables import now
 from tests.server.tabs import new_room, open_tab, play_out, set_bot, start
 
 pytestmark = pytest.mark.timeout(120)
@@ -24,7 +26,7 @@ def round_trip(url: str) -> None:
         room = StoredRoom("ABCDE", "add-vantage", 2, {"diagonal": "either"}, 0, "lobby", seats)
         assert store.create_room(room)
         assert not store.create_room(room), "a code is never given twice"
-        store.save_seat("ABCDE", StoredSeat(1, "Bob", None, "b" * 64))
+        store.change_room("ABCDE", seats=[StoredSeat(1, "Bob", None, "b" * 64)])
         record = GameRecord("add-vantage", 1, {"diagonal": "either"}, 2**62 - 1, ["human"] * 2)
         match = store.start_match("ABCDE", 1, record, ["Ann", "Bob"])
         game = get_game("add-vantage")
@@ -35,7 +37,7 @@ def round_trip(url: str) -> None:
             action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
             store.append_move(match, number, seat, action.to_json())
-        assert store.codes("playing") == ["ABCDE"]
+        assert store.resumable([]) == [] and store.resumable(["add-vantage"]) == ["ABCDE"]
         stored = store.room("ABCDE")
         assert stored is not None and stored.status == "playing" and stored.matches == 1
         assert stored.seats[1] == StoredSeat(1, "Bob", None, "b" * 64)
@@ -44,10 +46,27 @@ def round_trip(url: str) -> None:
         assert replay(game, stored.last.record).view(0) == state.view(0)
         store.finish_match("ABCDE", match)
         again = store.match("ABCDE", 1)
-        assert again is not None and again.over and store.codes("playing") == []
+        assert again is not None and again.over and store.resumable(["add-vantage"]) == []
         assert store.match("ABCDE", 2) is None and store.room("NOPE0") is None
+        expire(store)
     finally:
         store.close()
+
+
+def expire(store: Store) -> None:
+    """Rooms left idle: found by when they were last seen, unstarted ones deleted."""
+    idle = StoredRoom("IDLE0", "add-vantage", 2, {}, 0, "lobby", [StoredSeat(0), StoredSeat(1)])
+    assert store.create_room(idle)
+    assert store.live_rooms() == 2
+    later = now() + timedelta(hours=1)
+    store.touch("ABCDE", later)
+    assert sorted(store.stale_rooms(later, later)) == [("IDLE0", False)]
+    gone = later + timedelta(seconds=1)
+    assert sorted(store.stale_rooms(gone, gone)) == [("ABCDE", True), ("IDLE0", False)]
+    store.delete_room("IDLE0")
+    store.change_room("ABCDE", status="closed", host=1)
+    assert store.room("IDLE0") is None and store.live_rooms() == 0
+    assert store.stale_rooms(gone, gone) == []
 
 
 def test_the_sqlite_store_reads_back_what_it_kept(tmp_path: Path) -> None:

@@ -47,6 +47,16 @@ export const passes = {
   },
 };
 
+// A room code as people read it aloud: in groups of four ("ABCD EFGH").
+export function showCode(code) {
+  return code.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+// A room code as typed: spaces, dashes and case do not matter.
+export function typedCode(text) {
+  return text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+
 export function roomLink(code) {
   return `${location.origin}/r/${code}`;
 }

@@ -1,7 +1,7 @@
 // Home: join a room by its code, or set up a new one (game, players, options, your name).
 
 import { html, useState } from "./vendor/preact-htm.js";
-import { api, passes } from "./api.js";
+import { api, passes, typedCode } from "./api.js";
 import { t } from "./i18n.js";
 import { hasRenderer } from "./renderers.js";
 import { Header, Notice, navigate } from "./ui.js";
@@ -43,7 +43,7 @@ export function Home({ lang, switchLang, games }) {
 
   const join = (event) => {
     event.preventDefault();
-    const tidy = code.trim().toUpperCase();
+    const tidy = typedCode(code);
     if (tidy) navigate(`/r/${tidy}`);
   };
 

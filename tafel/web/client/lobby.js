@@ -2,7 +2,7 @@
 // bots on seats and start the game.
 
 import { html, useState } from "./vendor/preact-htm.js";
-import { api, passes, roomLink } from "./api.js";
+import { api, passes, roomLink, showCode } from "./api.js";
 import { known, t } from "./i18n.js";
 import { botName } from "./ui.js";
 
@@ -37,7 +37,7 @@ export function Lobby({ room, game, pass, setPass, fail }) {
   return html`<main class="lobby">
     <section class="card share">
       <h2>${t("invite")}</h2>
-      <p class="code-line">${t("room_code")}: <strong class="code">${room.code}</strong></p>
+      <p class="code-line">${t("room_code")}: <strong class="code">${showCode(room.code)}</strong></p>
       <p class="link"><a href=${link}>${link}</a></p>
       <div class="row">
         <button onClick=${copy}>${copied ? t("copied") : t("share_link")}</button>

@@ -4,7 +4,7 @@
 // milliseconds after this tab showed it the player acted (before it: a false start).
 
 import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
-import { api, passes } from "./api.js";
+import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
@@ -86,7 +86,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const game = room && games.find((g) => g.id === room.game);
   const title = game ? game.titles[lang] || game.titles.en : code;
   const header = html`<${Header} title=${title} lang=${lang} switchLang=${switchLang}>
-    <span class="room-code">${code}</span>
+    <span class="room-code">${showCode(code)}</span>
   </${Header}>`;
   const fail = (message) => setNotice(message);
 
