@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from tafel.server import BotPace, ServerConfig, create_app
+from tafel.server.limits import Limits
 
 POSTGRES_ENV = "TAFEL_TEST_POSTGRES_URL"
 
@@ -24,6 +25,14 @@ def db_url(tmp_path: Path) -> str:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(ServerConfig(db_url, BotPace(0, 0)))) as client:
+        yield client
+
+
+@pytest.fixture
+def unlimited_client(db_url: str) -> Iterator[TestClient]:
+    """As `client`, without the per-address limits: for tests that make many rooms."""
+    config = ServerConfig(db_url, BotPace(0, 0), limits=Limits.unlimited_clients())
+    with TestClient(create_app(config)) as client:
         yield client
 
 

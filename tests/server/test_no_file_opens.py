@@ -84,7 +84,8 @@ def every_option_as_a_file_name() -> Iterator[tuple[str, int, dict[str, Any]]]:
                     yield game.id, game.min_players, {"room_options": {option_name(field): path}}
 
 
-def test_no_option_of_any_game_opens_the_file_it_names(client: TestClient) -> None:
+def test_no_option_of_any_game_opens_the_file_it_names(unlimited_client: TestClient) -> None:
+    client = unlimited_client
     tried = 0
     with OPENED.watch() as opened:
         for game, players, body in every_option_as_a_file_name():
