@@ -344,6 +344,7 @@ def serve(
     from sqlalchemy import make_url
 
     from tafel.server import ServerConfig, create_app
+    from tafel.server.limits import SOCKET_FRAME_LIMIT
     from tafel.store import default_url
 
     url = db or default_url()
@@ -357,6 +358,7 @@ def serve(
         port=port,
         log_level="warning",
         ws_per_message_deflate=False,
+        ws_max_size=SOCKET_FRAME_LIMIT,
     )
 
 

@@ -8,7 +8,6 @@ here runs on the server's event loop, one call at a time, so a room needs no loc
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections import deque
@@ -35,6 +34,7 @@ from tafel.server.bots import BotPace, RoomBots
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.limits import read_message
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
 from tafel.server.room_options import read_room_options, room_options_to_json
 from tafel.server.seats import (
@@ -519,10 +519,7 @@ class Room:
     def receive(self, connection: Connection, text: str) -> None:
         """A message from a tab. A refusal goes to that tab alone and changes nothing."""
         try:
-            try:
-                message = json.loads(text)
-            except ValueError:
-                raise RoomError("malformed_message") from None
+            message = read_message(text)
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "act":
                 self.play(

@@ -21,7 +21,6 @@ slapper how their slap went (`tafel.server.races`).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -29,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.limits import read_message
 from tafel.server.rooms import Rooms
 
 log = logging.getLogger("tafel.server")
@@ -44,8 +44,8 @@ PING_SECONDS = (0.1, 2.0)
 async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     await socket.accept()
     try:
-        hello = json.loads(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
-    except (TimeoutError, ValueError, KeyError, RuntimeError):
+        hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
+    except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
         return
     hello = hello if isinstance(hello, dict) else {}
