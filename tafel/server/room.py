@@ -493,13 +493,16 @@ class Room:
     # --- Websockets -----------------------------------------------------------------------------
 
     def connect(self, connection: Connection) -> None:
-        """A tab joins: its seat's view (or the spectator's) and the last moves, at once."""
+        """A tab joins: its seat's view (or the spectator's) and the last moves, at once. The
+        summary does not list spectators, so only a seat's tab joining is news to the others:
+        a crowd of spectators costs each one frame, not one for everyone already there."""
+        connection.send_json({"type": "welcome", "you": connection.seat})
         if connection.seat is None:
             self.spectators.append(connection)
+            connection.send(_dumps({"type": "room", "room": self.summary()}))
         else:
             self.seats[connection.seat].connections.append(connection)
-        connection.send_json({"type": "welcome", "you": connection.seat})
-        self.publish_room()
+            self.publish_room()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
             connection.state_sent = self.clock.now()
@@ -510,7 +513,8 @@ class Room:
         )
         if connection in group:
             group.remove(connection)
-            self.publish_room()
+            if connection.seat is not None:
+                self.publish_room()
 
     def idle(self) -> bool:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""
