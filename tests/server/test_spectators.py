@@ -28,7 +28,7 @@ class Counted(Connection):
 def test_a_thousand_spectators_cost_a_few_frames_each_and_seats_hear_nothing_of_them(
     client: TestClient,
 ) -> None:
-    code, host = new_room(client, "add-vantage", 2)
+    code, _ = new_room(client, "add-vantage", 2)
     room = client.app.state.rooms.get(code)  # type: ignore[attr-defined]
     player = Counted(0)
     room.connect(player)
