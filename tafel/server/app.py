@@ -26,6 +26,7 @@ from tafel.server.bots import BotPace
 from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.headers import SecurityHeaders
 from tafel.server.limits import REPLAY_LIMIT, BodyLimit
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
@@ -85,6 +86,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.rooms = rooms
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
 
     @app.exception_handler(RoomError)
     async def refuse(request: Request, error: RoomError) -> JSONResponse:
