@@ -365,6 +365,7 @@ def serve(
     from sqlalchemy import make_url
 
     from tafel.server import ServerConfig, create_app
+    from tafel.server.caps import SOCKET_FRAME_LIMIT
     from tafel.server.limits import LIVE_ROOMS, Limits
     from tafel.store import default_url
 
@@ -386,6 +387,7 @@ def serve(
         # uvicorn would believe X-Forwarded-For from 127.0.0.1 unless told otherwise.
         proxy_headers=trust_proxy is not None,
         forwarded_allow_ips=trust_proxy,
+        ws_max_size=SOCKET_FRAME_LIMIT,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,6 +27,7 @@ from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.record import replay_steps
 
 HUMAN = "human"
+NOT_A_WORD = re.compile(r"[^\w-]")
 
 
 class TerminalText(Protocol):
@@ -74,7 +76,8 @@ def seat_names(seats: Sequence[str], lang: str, you: Seat | None = None) -> list
         elif spec == HUMAN:
             names.append(ENGINE_CATALOG.text(lang, "player", n=k + 1))
         else:
-            bot = spec.removeprefix("bot:").split(":")[0]
+            # A record file is anyone's text: a bot's name is a word, and nothing else shows.
+            bot = NOT_A_WORD.sub("?", spec.removeprefix("bot:").split(":")[0])
             names.append(ENGINE_CATALOG.text(lang, "bot_name", n=k + 1, bot=bot))
     return names
 

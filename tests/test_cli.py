@@ -8,8 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tafel.cli import app
-from tafel.engine import GameRecord, replay
+from tafel.engine import GameRecord, Rng, replay
 from tafel.games import get_game
+from tests.harness import random_playout
 
 runner = CliRunner()
 
@@ -207,3 +208,20 @@ def test_bench_json() -> None:
     assert result["game"] == "add-vantage"
     for key in ("games_per_second", "actions_per_second", "ismcts_iterations_per_second"):
         assert result[key] > 0
+
+
+def test_replay_shows_rich_markup_in_names_and_locations_as_written(tmp_path: Path) -> None:
+    """A record is anyone's text: a location or a bot named like Rich markup must not crash the
+    replay, nor style it."""
+    game = get_game("spyfall")
+    options = game.options_from_json(
+        {"locations": "[/oops]: a, b, c\n[bold]x: d, e, f", "tafel-locations": False, "rounds": 2}
+    )
+    _, record = random_playout(game, 3, 1, Rng(1), options)
+    record.seats = ["human", "bot:[/x]", "human"]
+    path = tmp_path / "markup.json"
+    record.save(path)
+    for args in ([], ["--boards"], ["--seat", "1", "--lang", "nl"]):
+        code, out = run("replay", str(path), *args)
+        assert code == 0, out
+        assert "[/oops]" in out and "[bold]x" in out and "\\[" not in out

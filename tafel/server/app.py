@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from io import BytesIO
 from typing import Annotated, Any
 
+import orjson
 import segno
 from fastapi import Depends, FastAPI, Header, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
@@ -24,9 +25,11 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json
 from tafel.engine.record import replay_steps
 from tafel.server.bots import BotPace
+from tafel.server.caps import REPLAY_LIMIT, BodyLimit
 from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.headers import SecurityHeaders
 from tafel.server.limits import Limits, client_key
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
@@ -102,6 +105,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.rooms = rooms
     app.add_middleware(GZipMiddleware, minimum_size=2000)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
 
     @app.exception_handler(RoomError)
     async def refuse(request: Request, error: RoomError) -> JSONResponse:
@@ -212,20 +217,30 @@ def create_app(config: ServerConfig) -> FastAPI:
         )
 
     @app.get("/api/rooms/{code}/matches/{number}/replay")
-    async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Json:
-        """Every step of a finished match as one seat (or a spectator) saw it."""
+    async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Response:
+        """Every step of a finished match as one seat (or a spectator) saw it: `names`, `seat`
+        and `steps` (each its `seat`, `action` and `view`), at most `REPLAY_LIMIT` bytes."""
         room, stored = finished(code, number, client)
         if seat is not None:
             room.seat(seat)
-        steps = [
-            {
-                "seat": actor,
-                "action": None if action is None else action.to_json(),
-                "view": state.view(seat),
-            }
-            for actor, action, state in replay_steps(room.game, stored.record)
-        ]
-        return {"names": stored.names, "seat": seat, "steps": steps}
+        steps: list[bytes] = []
+        size = 0
+        for actor, action, state in replay_steps(room.game, stored.record):
+            step = orjson.dumps(
+                {
+                    "seat": actor,
+                    "action": None if action is None else action.to_json(),
+                    "view": state.view(seat),
+                },
+                option=orjson.OPT_NON_STR_KEYS,
+            )
+            size += len(step) + 1
+            if size > REPLAY_LIMIT:
+                raise RoomError("replay_too_large", 413)
+            steps.append(step)
+        head = orjson.dumps({"names": stored.names, "seat": seat})[:-1]
+        body = head + b',"steps":[' + b",".join(steps) + b"]}"
+        return Response(body, media_type="application/json")
 
     # --- Play -------------------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ one call at a time, so a room needs no locks.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from collections import deque
@@ -37,6 +36,7 @@ from tafel.engine import (
 )
 from tafel.engine.record import replay, replay_steps
 from tafel.server.bots import BotPace, Offer, RoomBots
+from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
@@ -601,13 +601,16 @@ class Room:
     # --- Websockets -----------------------------------------------------------------------------
 
     def connect(self, connection: Connection) -> None:
-        """A tab joins: its seat's view (or the spectator's) and the last moves, at once."""
+        """A tab joins: its seat's view (or the spectator's) and the last moves, at once. The
+        summary does not list spectators, so only a seat's tab joining is news to the others:
+        a crowd of spectators costs each one frame, not one for everyone already there."""
+        connection.send_json({"type": "welcome", "you": connection.seat})
         if connection.seat is None:
             self.spectators.append(connection)
+            connection.send(_dumps({"type": "room", "room": self.summary()}))
         else:
             self.seats[connection.seat].connections.append(connection)
-        connection.send_json({"type": "welcome", "you": connection.seat})
-        self.publish_room()
+            self.publish_room()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
             connection.state_sent = self.clock.now()
@@ -618,7 +621,8 @@ class Room:
         )
         if connection in group:
             group.remove(connection)
-            self.publish_room()
+            if connection.seat is not None:
+                self.publish_room()  # the summary lists no spectators
             if not self.connections():
                 self.seen()
 
@@ -646,10 +650,7 @@ class Room:
     def receive(self, connection: Connection, text: str) -> None:
         """A message from a tab. A refusal goes to that tab alone and changes nothing."""
         try:
-            try:
-                message = json.loads(text)
-            except ValueError:
-                raise RoomError("malformed_message") from None
+            message = read_message(text)
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "act":
                 self.play(

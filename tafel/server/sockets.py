@@ -25,11 +25,11 @@ slapper how their slap went (`tafel.server.races`).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
@@ -53,8 +53,8 @@ PING_SECONDS = (0.1, 2.0)
 async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     await socket.accept()
     try:
-        hello = json.loads(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
-    except (TimeoutError, ValueError, KeyError, RuntimeError):
+        hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
+    except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
         return
     hello = hello if isinstance(hello, dict) else {}

@@ -20,10 +20,17 @@ def open_page(
     browser: Browser, viewport: dict[str, int], errors: list[str], locale: str = "en-GB"
 ) -> Page:
     """A page in a browser context of its own (its own storage: another person's browser);
-    script errors on it are added to `errors`."""
+    script errors on it are added to `errors`, and so is anything the server's Content Security
+    Policy refused (Chromium reports it on the console)."""
     context = browser.new_context(viewport=viewport, locale=locale, accept_downloads=True)
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     return page
 
 

@@ -325,7 +325,8 @@ class SpyfallText:
             case Reveal():
                 return t(lang, "action.reveal")
             case Guess(location):
-                return t(lang, "action.guess", location=self.location(view, location, lang))
+                where = escape(self.location(view, location, lang))  # printed as markup
+                return t(lang, "action.guess", location=where)
             case TimeUp():
                 return t(lang, "action.time_up")
             case Nominate(suspect):
@@ -349,8 +350,9 @@ class SpyfallText:
             case "round_started":
                 dealer = names[event["dealer"]]
                 return t(lang, "event.round_started", round=event["round"], name=dealer)
-            case "card_dealt":
-                return t(lang, "event.card_dealt", card=self.card(event["card"], view, lang))
+            case "card_dealt":  # events are printed as markup; locations are anyone's text
+                card = escape(self.card(event["card"], view, lang))
+                return t(lang, "event.card_dealt", card=card)
             case "card_dealt.hidden":
                 return ""
             case "asked":
@@ -370,7 +372,7 @@ class SpyfallText:
                 return t(lang, "event.spy_revealed", name=name)
             case "guessed":
                 key = "event.guessed_right" if event["right"] else "event.guessed_wrong"
-                where = self.location(view, event["location"], lang)
+                where = escape(self.location(view, event["location"], lang))
                 return t(lang, key, name=name, location=where)
             case "time_up":
                 return t(lang, "event.time_up")
@@ -379,8 +381,8 @@ class SpyfallText:
             case "ballot":
                 return t(lang, "event.ballot", suspect=names[event["suspect"]])
             case "round_over":
-                result = self.result_line(event, view, lang, names)
-                roles = self.roles_line(event, view, lang, names)
+                result = escape(self.result_line(event, view, lang, names))
+                roles = escape(self.roles_line(event, view, lang, names))
                 return t(lang, "event.round_over", result=result) + "\n    " + roles
         return t(lang, "event." + kind)
 
@@ -479,7 +481,7 @@ class SpyfallText:
         if not fitting:
             raise IllegalAction("input.no_location", name=name[:40])
         if len(fitting) > 1:
-            shown = ", ".join(self.location(view, i, lang) for i in fitting[:6])
+            shown = escape(", ".join(self.location(view, i, lang) for i in fitting[:6]))
             raise IllegalAction("input.which_location", name=name[:40], names=shown)
         return fitting[0]
 
