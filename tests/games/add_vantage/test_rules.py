@@ -13,6 +13,7 @@ from importlib import resources
 import pytest
 
 from tafel.engine import SYSTEM, IllegalAction
+from tafel.engine.record import GameRecord, RecordError, replay
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import (
     BONUS_TILES,
@@ -1156,3 +1157,12 @@ def test_an_illegal_action_leaves_the_snapshot_byte_identical() -> None:
     ]:
         assert_illegal(state, 0, action, key)
     assert snapshot_json(state) == before
+
+
+def test_a_record_of_rules_version_1_is_refused_clearly() -> None:
+    """Version 2 changed the least roll and made removal a choice: a game recorded under
+    version 1 might not replay the same, so it is refused with the reason, not misplayed."""
+    record = GameRecord.new(GAME, ["Anouk", "Jan"], 3, Options())
+    record.rules_version = 1
+    with pytest.raises(RecordError, match="rules version 1"):
+        replay(GAME, record)
