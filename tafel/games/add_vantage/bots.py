@@ -193,6 +193,8 @@ class GreedyAgent(Agent):
     def choose(self, state: AddVantageState, seat: Seat) -> Action:
         """Roll the fewest dice allowed, unless a die on another board is worth more than the
         dice one expects to roll (and than the coin it costs)."""
+        if not state.room(seat):  # rules (a) and (c): a full board can only pass or remove
+            return self.roll(state, seat)
         dice = state.roll_range(seat)
         gains = best_gains(state, seat)
         expected_roll = dice.start * sum(gains) / 6 if dice else float("-inf")

@@ -12,7 +12,7 @@ from importlib import resources
 
 import pytest
 
-from tafel.engine import SYSTEM, IllegalAction
+from tafel.engine import SYSTEM, IllegalAction, Rng
 from tafel.engine.record import GameRecord, RecordError, replay
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import (
@@ -1166,3 +1166,11 @@ def test_a_record_of_rules_version_1_is_refused_clearly() -> None:
     record.rules_version = 1
     with pytest.raises(RecordError, match="rules version 1"):
         replay(GAME, record)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "quick"])
+def test_the_bots_keep_a_full_board_that_no_removal_would_improve(bot: str) -> None:
+    state = start(tiles_stay=True, remove_die=True)
+    arrange(state, 0, "123 456 123", coins=2)
+    agent = GAME.bots[bot](GAME, Rng(1))
+    assert agent.act(state, 0) == Pass()
