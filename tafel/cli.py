@@ -23,7 +23,7 @@ from rich.table import Table
 from tafel.agents import AgentError, check_spec
 from tafel.agents.registry import agent_names
 from tafel.engine import LANGUAGES, Game, GameRecord, OptionError, RecordError
-from tafel.engine.options import option_choices, option_help, option_name
+from tafel.engine.options import option_choices, option_help, option_name, option_scope
 from tafel.games import GAMES, get_game
 from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
@@ -105,9 +105,13 @@ def games(lang: LangOption = "en") -> None:
                 option_name(field),
                 _option_values(game, field),
                 _show(field.default),
-                escape(option_help(field, lang)),
+                escape(_with_scope(option_help(field, lang), option_scope(field, lang))),
             )
         console.print(options)
+
+
+def _with_scope(help_text: str, scope: str) -> str:
+    return f"{help_text} ({scope})" if scope else help_text
 
 
 def _player_counts(game: Game) -> str:

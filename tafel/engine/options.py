@@ -3,7 +3,8 @@
 On the command line and in records an option is named by its field name with dashes
 (`tiles_stay` is `tiles-stay`). Each field's metadata carries its help text in nl and en, an
 int's `range`, and a text's `limit` (characters; `TEXT_OPTION_LIMIT` if not given) and whether
-it keeps `lines`.
+it keeps `lines`; and where an option applies only to some tables: `players` (least, most)
+and `requires`, the name of a true/false option it refines; a room form offers it only then.
 
 A value is always the option's content: text is plain text (`tafel.engine.plain_text`), never a
 file name. Only the command line reads files (`Game.parse_options`), and it puts their text in.
@@ -17,6 +18,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.plain_text import TextError, clean_text
 
 TRUE = {"true", "yes", "on", "1"}
@@ -59,6 +61,27 @@ def option_choices(
     if typing.get_origin(kind) is typing.Literal:
         return typing.get_args(kind)
     return None
+
+
+def option_applies(field: dataclasses.Field[Any], players: int, values: Mapping[str, Any]) -> bool:
+    """Whether an option means anything for this many players, given the other options'
+    values (by option name; an option not given counts as false)."""
+    least, most = field.metadata.get("players", (players, players))
+    required = field.metadata.get("requires")
+    return least <= players <= most and (required is None or bool(values.get(required)))
+
+
+def option_scope(field: dataclasses.Field[Any], lang: str) -> str:
+    """Where an option applies, in words: "2 players", "with remove-die"; empty if always."""
+    parts = []
+    if "players" in field.metadata:
+        least, most = field.metadata["players"]
+        key = "option_players_one" if least == most else "option_players"
+        parts.append(ENGINE_CATALOG.text(lang, key, least=least, most=most))
+    if "requires" in field.metadata:
+        required = field.metadata["requires"]
+        parts.append(ENGINE_CATALOG.text(lang, "option_requires", option=required))
+    return ", ".join(parts)
 
 
 def _convert(options_type: type[Any], field: dataclasses.Field[Any], raw: Any) -> Any:

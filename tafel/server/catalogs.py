@@ -46,6 +46,8 @@ def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
         "default": default,
         "choices": list(choices) if choices else None,
         "range": field.metadata.get("range"),
+        "players": field.metadata.get("players"),
+        "requires": field.metadata.get("requires"),
         "help": dict(field.metadata.get("help", {})),
     }
 

@@ -81,3 +81,40 @@ def test_add_vantage(browser: Browser, server_url: str, output: Path) -> None:
     expect(ann.locator(".replay")).to_have_attribute("data-step", str(last - 1))
     ann.screenshot(path=output / "replay.png", full_page=True)
     assert errors == []
+
+
+def test_the_room_form_offers_only_the_options_that_apply(
+    browser: Browser, server_url: str
+) -> None:
+    """Rule (a) only to 2 players; remove-anytime only with rule (c) chosen; Tornado Alert! 2
+    only to 3 to 6 players. An option ticked and then hidden is not sent."""
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    page.goto(server_url)
+    page.get_by_text("Add-Vantage", exact=True).click()
+    page.locator("details.options summary").click()
+    page.locator("select[name=players]").select_option("2")
+    expect(page.locator("[name=tiles-stay]")).to_have_count(1)
+    page.locator("[name=tiles-stay]").set_checked(True)
+    page.locator("select[name=players]").select_option("3")
+    expect(page.locator("[name=tiles-stay]")).to_have_count(0)
+    expect(page.locator("[name=remove-anytime]")).to_have_count(0)
+    page.locator("[name=remove-die]").set_checked(True)
+    expect(page.locator("[name=remove-anytime]")).to_have_count(1)
+    expect(page.locator("[name=arrange-tiles]")).to_have_count(1)
+    page.locator("input[name=name]").fill("Ann")
+    page.get_by_role("button", name="Create room").click()
+    expect(page.locator(".lobby")).to_be_visible()
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    room = page.request.get(f"{server_url}/api/rooms/{code}").json()
+    assert room["options"]["tiles-stay"] is False, "hidden for 3 players: not sent"
+    assert room["options"]["remove-die"] is True
+    page.goto(server_url)
+    page.get_by_text("Tornado Alert!", exact=True).click()
+    page.locator("details.options summary").click()
+    page.locator("select[name=players]").select_option("2")
+    expect(page.locator("[name=tornado-alert-2]")).to_have_count(0)
+    expect(page.locator("[name=open-pile]")).to_have_count(1)
+    page.locator("select[name=players]").select_option("3")
+    expect(page.locator("[name=tornado-alert-2]")).to_have_count(1)
+    assert errors == []

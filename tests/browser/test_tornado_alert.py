@@ -81,6 +81,12 @@ def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, outpu
     ann.screenshot(path=output / "decide.png", full_page=True)
     cid.screenshot(path=output / "decide-nl.png", full_page=True)
     for page in pages:
+        # The play pile may not be searched: its top card shows, the cards below only as backs.
+        pile = page.locator(".ta-pile")
+        size = int(pile.get_attribute("data-count") or 0)
+        expect(pile.locator(".ta-card:not(.back)")).to_have_count(min(size, 1))
+        expect(pile.locator(".ta-card.back")).to_have_count(max(0, min(size, 5) - 1))
+    for page in pages:
         page.locator(".ta-decide [data-action=keep]").click()
     for page in pages:
         expect(page.locator(".ta-hand .ta-card")).to_have_count(6)

@@ -105,4 +105,4 @@ def test_an_unknown_action_type_is_cut_short_in_the_reason() -> None:
 def test_encoding_is_the_index_in_the_action_table() -> None:
     assert GAME.encode(Roll(1)) == 0
     assert GAME.decode(0) == Roll(1)
-    assert GAME.num_actions == 8 + 54 + 6 + 36 + 9
+    assert GAME.num_actions == 8 + 54 + 6 + 36 + 9 + 1 + 8 * 6  # ... removes, pass, lays

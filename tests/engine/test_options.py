@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -9,8 +10,10 @@ import pytest
 
 from tafel.engine import OptionError
 from tafel.engine.options import (
+    option_applies,
     option_choices,
     option_help,
+    option_scope,
     options_from_json,
     options_to_json,
     parse_options,
@@ -110,6 +113,9 @@ def test_json_round_trip() -> None:
         "hidden-tiles": False,
         "remove-die": True,
         "diagonal": "either",
+        "arrange-tiles": False,
+        "fewer-dice-for-room": False,
+        "remove-anytime": False,
     }
     assert GAME.options_from_json(data) == options
     knobs = Knobs(fast=True, rounds=2, mode="b", name="x")
@@ -128,3 +134,15 @@ def test_every_add_vantage_option_has_help_in_english_and_dutch() -> None:
     for f in Options.__dataclass_fields__.values():
         assert option_help(f, "en") and option_help(f, "nl")
         assert option_help(f, "fr") == option_help(f, "en"), "unknown languages fall back to en"
+
+
+def test_an_option_applies_only_to_its_player_counts_and_with_the_option_it_refines() -> None:
+    fields = {f.name: f for f in dataclasses.fields(Options)}
+    assert option_applies(fields["tiles_stay"], 2, {})
+    assert not option_applies(fields["tiles_stay"], 3, {})
+    assert not option_applies(fields["remove_anytime"], 3, {"remove-die": False})
+    assert option_applies(fields["remove_anytime"], 3, {"remove-die": True})
+    assert option_applies(fields["diagonal"], 4, {})
+    assert option_scope(fields["tiles_stay"], "en") == "2 players"
+    assert option_scope(fields["remove_anytime"], "nl") == "met remove-die"
+    assert option_scope(fields["diagonal"], "en") == ""

@@ -59,7 +59,11 @@ def test_save_and_load(tmp_path: Path) -> None:
 
 def test_a_new_record_names_game_version_options_seed_and_seats() -> None:
     record = GameRecord.new(GAME, ["Anouk", "Jan"], 12, Options(tiles_stay=True))
-    assert (record.game, record.rules_version, record.seed) == ("add-vantage", 1, 12)
+    assert (record.game, record.rules_version, record.seed) == (
+        "add-vantage",
+        GAME.rules_version,
+        12,
+    )
     assert record.seats == ["Anouk", "Jan"]
     assert record.options["tiles-stay"] is True
     assert record.actions == []

@@ -12,14 +12,17 @@ from itertools import product
 from tafel.agents.base import Agent
 from tafel.engine import Action, Seat, State
 from tafel.games.add_vantage.rules import (
+    ARRANGE,
     CHOOSE,
     DISCARDS,
     LINES,
+    PASS,
     PLACE_BOUGHT,
     PLACES,
     ROLLS,
     AddVantageState,
     Buy,
+    Remove,
 )
 
 BONUS_DISCOUNT = 0.6
@@ -54,7 +57,7 @@ class Prospects:
     """One board's lines that can still win a tile, seen from each cell: the line's possible
     tiles, its weight, the sum of its dice and how many dice it still misses."""
 
-    __slots__ = ("through",)
+    __slots__ = ("lines", "through")
 
     def __init__(self, state: AddVantageState, seat: Seat) -> None:
         board = state.dice[seat]
@@ -64,12 +67,21 @@ class Prospects:
         bonus = tuple(tile for tile in state.bonus if tile)
         if bonus:
             lines.extend((diagonal, bonus, BONUS_DISCOUNT) for diagonal in state.diagonals())
+        self.lines: list[tuple[tuple[int, ...], float, int, int]] = []
         self.through: list[list[tuple[tuple[int, ...], float, int, int]]] = [[] for _ in board]
         for cells, targets, weight in lines:
             pips = [board[cell] for cell in cells]
             entry = (targets, weight, sum(pips), pips.count(0))
+            self.lines.append(entry)
             for cell in cells:
                 self.through[cell].append(entry)
+
+    def value(self) -> float:
+        """The board's prospects: each line's tile times its chance of being won."""
+        return sum(
+            weight * worth(targets, total, missing)
+            for targets, weight, total, missing in self.lines
+        )
 
     def gain(self, value: int, cell: int) -> float:
         """What placing a die showing `value` on the empty `cell` adds to the board's prospects."""
@@ -115,14 +127,51 @@ def winning_dice(state: AddVantageState, seat: Seat) -> dict[int, int]:
     return wins
 
 
+def best_removal(state: AddVantageState, seat: Seat) -> Action | None:
+    """Rule (c): the removal that raises the board's prospects (with the best placement of a
+    waiting die) by more than the coin it costs, if any."""
+    removals = [a for a in state.legal_actions(seat) if isinstance(a, Remove)]
+    if not removals:
+        return None
+
+    def prospects(after: AddVantageState) -> float:
+        value = Prospects(after, seat).value()
+        if after.pending and after.room(seat):
+            value += best_placement(after, seat)[0]
+        return value
+
+    now = prospects(state)
+    cost = coin_value(state.coins[seat])
+    best: tuple[float, Action] | None = None
+    for action in removals:
+        after = state.clone()
+        after.apply(seat, action)
+        if after.current != seat or after.outcome() is not None:
+            continue
+        gain = prospects(after) - now - cost
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, action)
+    return best[1] if best else None
+
+
 class GreedyAgent(Agent):
     """Rolls or buys, whichever promises more now; places each die where it gains most, and
-    discards (paying a coin) only when every cell would cost more than a coin is worth."""
+    discards (paying a coin) only when every cell would cost more than a coin is worth. Under
+    rule (c) it removes a die when that raises its board's prospects by more than a coin. It
+    lays arranged tiles as they come: on a 3×3 board every row meets every column, so where
+    a tile lies hardly matters."""
 
     name = "greedy"
+    removes = True
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, AddVantageState)
+        if state.phase == ARRANGE:
+            return state.legal_actions(seat)[0]
+        if self.removes and state.options.remove_die and not state.removed:
+            removal = best_removal(state, seat)
+            if removal is not None:
+                return removal
         if state.phase == CHOOSE:
             return self.choose(state, seat)
         return self.place(state, seat)
@@ -144,6 +193,8 @@ class GreedyAgent(Agent):
     def choose(self, state: AddVantageState, seat: Seat) -> Action:
         """Roll the fewest dice allowed, unless a die on another board is worth more than the
         dice one expects to roll (and than the coin it costs)."""
+        if not state.room(seat):  # rules (a) and (c): a full board can only pass or remove
+            return self.roll(state, seat)
         dice = state.roll_range(seat)
         gains = best_gains(state, seat)
         expected_roll = dice.start * sum(gains) / 6 if dice else float("-inf")
@@ -166,15 +217,18 @@ class GreedyAgent(Agent):
         dice = state.roll_range(seat)
         if dice:
             return ROLLS[dice.start - 1]
-        return self.rng.choice(state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        return PASS if PASS in legal else self.rng.choice(legal)
 
 
 class QuickAgent(GreedyAgent):
     """Greedy's placements, but a quicker choice between rolling and buying: it buys only a die
     that wins a tile at once and is worth the coin. Fast enough to play out many games a second
-    inside a search."""
+    inside a search. It never weighs a removal (rule (c)): that takes a copy of the game per
+    die."""
 
     name = "quick"
+    removes = False
 
     def choose(self, state: AddVantageState, seat: Seat) -> Action:
         return self.buy_a_winner(state, seat) or self.roll(state, seat)

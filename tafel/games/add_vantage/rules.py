@@ -8,7 +8,10 @@ coin held; a coin pays for discarding a rolled die, or buys a die off another pl
 A turn is one of:
 - roll: roll dice (`Roll`), then place each on an empty cell (`Place`) or discard it (`Discard`);
 - buy: pay a coin to another player for a die on their board (`Buy`), then place it (`Place`).
-With the optional rule (c) a turn may begin by removing one's own die for a coin (`Remove`).
+With the optional rule (c) a turn may begin by removing one's own die for a coin (`Remove`; with
+`remove-anytime`, at any point of the turn), and a player who could do nothing else may keep
+their board as it is (`Pass`). With `arrange-tiles` each player first lays their six tiles on
+the slots of their choice (`Lay`).
 """
 
 from __future__ import annotations
@@ -60,12 +63,13 @@ class Options:
     tiles_stay: bool = field(
         default=False,
         metadata={
+            "players": (2, 2),
             "help": {
                 "en": "Optional rule (a), 2 players: tiles stay on the boards and are scored at "
                 "the end, when both boards are full.",
                 "nl": "Optionele regel (a), 2 spelers: tegels blijven liggen en tellen pas aan "
                 "het einde, als beide borden vol zijn.",
-            }
+            },
         },
     )
     hidden_tiles: bool = field(
@@ -97,6 +101,42 @@ class Options:
                 "nl": "Welke diagonaal een bonustegel wint: de hoofddiagonaal (linksboven naar "
                 "rechtsonder) of allebei.",
             }
+        },
+    )
+    arrange_tiles: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Before the first roll each player lays their six drawn tiles on the "
+                "slots of their choice (off: they lie as drawn).",
+                "nl": "Voor de eerste worp legt elke speler zijn zes getrokken tegels op de "
+                "plaatsen van zijn keuze (uit: ze liggen zoals getrokken).",
+            }
+        },
+    )
+    fewer_dice_for_room: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Nobody must roll more dice than they have empty cells (off, as the "
+                "rulebook: with 2 coins or more roll at least 2, and pay a coin to discard a "
+                "die with no cell for it).",
+                "nl": "Niemand hoeft meer dobbelstenen te gooien dan er lege vakken zijn (uit, "
+                "zoals de spelregels: met 2 muntjes of meer gooi je er minstens 2, en een "
+                "steen zonder vak geef je op voor een muntje).",
+            }
+        },
+    )
+    remove_anytime: bool = field(
+        default=False,
+        metadata={
+            "requires": "remove-die",
+            "help": {
+                "en": "With rule (c): remove your die at any point of your turn, also after "
+                "rolling or buying (off: only before rolling or buying).",
+                "nl": "Met regel (c): haal je steen weg op elk moment van je beurt, ook na het "
+                "gooien of kopen (uit: alleen voor je gooit of koopt).",
+            },
         },
     )
 
@@ -146,20 +186,44 @@ class Remove(Action):
     cell: int
 
 
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Optional rule (c): a player who could only remove a die keeps their board as it is."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Action):
+    """Option `arrange-tiles`: lay a drawn tile showing `tile` on the empty tile `slot` (0-2 at
+    the rows' ends, 3-5 under the columns)."""
+
+    kind = "lay"
+    tile: int
+    slot: int
+
+
 ROLLS = tuple(Roll(n) for n in range(1, MAX_COINS + 1))
 PLACES = tuple(tuple(Place(value, cell) for cell in range(CELLS)) for value in range(1, 7))
 DISCARDS = tuple(Discard(value) for value in range(1, 7))
 BUYS = tuple(tuple(Buy(seller, cell) for cell in range(CELLS)) for seller in range(MAX_PLAYERS))
 REMOVES = tuple(Remove(cell) for cell in range(CELLS))
+PASS = Pass()
+TILE_NUMBERS = tuple(sorted(set(TILES)))
+SLOTS = len(LINES)
+LAYS = {tile: tuple(Lay(tile, slot) for slot in range(SLOTS)) for tile in TILE_NUMBERS}
 ALL_ACTIONS: tuple[Action, ...] = (
     ROLLS
     + tuple(a for row in PLACES for a in row)
     + DISCARDS
     + tuple(a for row in BUYS for a in row)
     + REMOVES
+    + (PASS,)
+    + tuple(a for tile in TILE_NUMBERS for a in LAYS[tile])
 )
 
 # Phases of a turn.
+ARRANGE = "arrange"  # option arrange-tiles: players lay their tiles before the first roll
 CHOOSE = "choose"  # roll or buy (or, with rule (c), first remove)
 PLACE_ROLLED = "place_rolled"
 PLACE_BOUGHT = "place_bought"
@@ -176,6 +240,7 @@ class AddVantageState(State):
         "current",
         "dice",
         "events",
+        "hands",
         "no_buyback",
         "options",
         "pending",
@@ -197,7 +262,10 @@ class AddVantageState(State):
         self.dice: list[list[int]] = [[0] * CELLS for _ in range(players)]
         """The pips of the die on each cell of each board; 0 for an empty cell."""
         self.tiles: list[list[int]] = []
-        """Each board's six line tiles; 0 where the tile has been won."""
+        """Each board's six line tiles; 0 where the tile has been won (or, while tiles are
+        arranged, not laid yet)."""
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        """Option arrange-tiles: each player's drawn tiles not yet laid, lowest first."""
         self.bonus: list[int] = []
         """The bonus tiles in the middle; 0 once won."""
         self.reserved: list[tuple[Seat, int] | None] = [None] * BONUS_TILES
@@ -240,8 +308,25 @@ class AddVantageState(State):
         self.bonus = tiles[:BONUS_TILES]
         self.unused = sorted(tiles[BONUS_TILES:])
         self.current = 0
-        if not self.can_act(0):  # pragma: no cover - everyone starts with coins and room
-            self.next_turn()
+        if self.options.arrange_tiles:
+            self.hands = [sorted(drawn) for drawn in self.tiles]
+            self.tiles = [[0] * SLOTS for _ in range(self._players)]
+            self.phase = ARRANGE
+
+    def lay(self, seat: Seat, tile: int, slot: int, events: list[Event]) -> None:
+        """ "De tegels kunnen willekeurig op het bord geplaatst worden": read as "as the player
+        likes", each player lays their drawn tiles (shown face up) in turn order; then the
+        first player rolls."""
+        self.hands[seat].remove(tile)
+        self.tiles[seat][slot] = tile
+        events.append(Event("lay", {"tile": tile, "line": line_name(slot)}, seat))
+        if self.hands[seat]:
+            return
+        if seat + 1 < self._players:
+            self.current = seat + 1
+        else:
+            self.current = 0
+            self.phase = CHOOSE
 
     # --- Who may do what -------------------------------------------------------------------------
 
@@ -257,18 +342,23 @@ class AddVantageState(State):
         return self.dice[seat].count(0)
 
     def roll_range(self, seat: Seat) -> range:
-        """One die per coin, and at least two with two coins or more ("Gebruik van de muntjes").
+        """One die per coin, and at least two with two coins or more ("Spelers met meer dan 2
+        muntjes moeten minstens 2 dobbelstenen gooien"), even with one empty cell: the die
+        without a cell is then discarded for a coin. Nobody rolls onto a full board.
 
-        Ruling: never more dice than lie in the middle, and nobody is made to roll more than
-        they have empty cells for (they may choose to, and discard the rest).
+        Ruling: never more dice than lie in the middle. Option fewer-dice-for-room: nobody is
+        made to roll more than they have empty cells for (they may choose to, and discard the
+        rest).
         """
+        room = self.room(seat)
         most = min(self.coins[seat], self.pool)
-        least = min(2, most, self.room(seat))
-        return range(least, most + 1) if least >= 1 else range(0)
+        least = min(2, most, room) if self.options.fewer_dice_for_room else min(2, most)
+        return range(least, most + 1) if least >= 1 and room else range(0)
 
     def can_act(self, seat: Seat) -> bool:
         """A player with no coins, or with nothing to do, is skipped (but can still be bought
-        from)."""
+        from). Under rule (c) a player with dice on their board is asked: they may remove one,
+        or pass when they can do nothing else."""
         if self.coins[seat] == 0:
             return False
         if self.options.remove_die and self.room(seat) < CELLS:
@@ -280,6 +370,9 @@ class AddVantageState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat != self.current or self.phase == OVER:
             return []
+        if self.phase == ARRANGE:
+            free = [slot for slot in range(SLOTS) if not self.tiles[seat][slot]]
+            return [LAYS[tile][slot] for tile in sorted(set(self.hands[seat])) for slot in free]
         if self.phase == CHOOSE:
             return self._choices(seat)
         empty = self.empty_cells(seat)
@@ -287,17 +380,29 @@ class AddVantageState(State):
         for value in sorted(set(self.pending)):
             row = PLACES[value - 1]
             actions.extend([row[cell] for cell in empty])
-            if self.phase == PLACE_ROLLED:
+            if self.phase == PLACE_ROLLED and self.coins[seat]:
                 actions.append(DISCARDS[value - 1])
+        if self.options.remove_anytime:
+            actions.extend(self._removes(seat))
         return actions
 
     def _choices(self, seat: Seat) -> list[Action]:
         actions: list[Action] = [ROLLS[n - 1] for n in self.roll_range(seat)]
         if self.coins[seat] and self.room(seat):
             actions.extend(self._buys(seat))
-        if self.options.remove_die and not self.removed and self.coins[seat]:
-            actions.extend(compress(REMOVES, self.dice[seat]))
+        if not actions and self.options.remove_die:
+            # "kan ... opgeven": removing is a choice, never the only thing left to do.
+            actions.append(PASS)
+        actions.extend(self._removes(seat))
         return actions
+
+    def _removes(self, seat: Seat) -> list[Action]:
+        if self.options.remove_die and not self.removed and self.coins[seat]:
+            return list(compress(REMOVES, self.dice[seat]))
+        return []
+
+    def _only_removal_left(self, seat: Seat) -> bool:
+        return not self.roll_range(seat) and not (self.room(seat) and self._buys(seat))
 
     def _buys(self, buyer: Seat) -> list[Action]:
         """Every die on another player's board, but those the buyer may not buy back."""
@@ -311,7 +416,24 @@ class AddVantageState(State):
         return buys
 
     def check(self, seat: Seat, action: Action) -> None:
+        if self.phase == ARRANGE and not isinstance(action, Lay):
+            raise IllegalAction("arrange_first")
         match action:
+            case Lay(tile=tile, slot=slot):
+                if self.phase != ARRANGE:
+                    raise IllegalAction("tiles_laid")
+                if not 0 <= slot < SLOTS:
+                    raise IllegalAction("no_such_slot")
+                if tile not in self.hands[seat]:
+                    raise IllegalAction("no_such_tile", tile=tile)
+                if self.tiles[seat][slot]:
+                    raise IllegalAction("slot_taken")
+            case Pass():
+                if not self.options.remove_die:
+                    raise IllegalAction("remove_not_in_game")
+                self._check_choosing()
+                if not self._only_removal_left(seat):
+                    raise IllegalAction("pass_only_when_stuck")
             case Roll(dice=n):
                 self._check_choosing()
                 allowed = self.roll_range(seat)
@@ -338,6 +460,8 @@ class AddVantageState(State):
                     raise IllegalAction("nothing_to_place")
                 if value not in self.pending:
                     raise IllegalAction("no_such_die", value=value)
+                if not self.coins[seat]:
+                    raise IllegalAction("no_coins")
             case Buy(seller=seller, cell=cell):
                 self._check_cell(cell)
                 if not 0 <= seller < self._players:
@@ -357,7 +481,8 @@ class AddVantageState(State):
                 self._check_cell(cell)
                 if not self.options.remove_die:
                     raise IllegalAction("remove_not_in_game")
-                self._check_choosing()
+                if not self.options.remove_anytime:
+                    self._check_choosing()
                 if self.removed:
                     raise IllegalAction("removed_already")
                 if not self.coins[seat]:
@@ -398,6 +523,11 @@ class AddVantageState(State):
                 self.buy(seat, seller, cell, events)
             case Remove(cell=cell):
                 self.remove(seat, cell, events)
+            case Pass():
+                events.append(Event("pass", {}, seat))
+                self.end_turn(events, passed=True)
+            case Lay(tile=tile, slot=slot):
+                self.lay(seat, tile, slot, events)
         return events
 
     def roll(self, seat: Seat, n: int, events: list[Event]) -> None:
@@ -448,14 +578,16 @@ class AddVantageState(State):
         self.phase = PLACE_BOUGHT
 
     def remove(self, seat: Seat, cell: int, events: list[Event]) -> None:
-        """Optional rule (c): once per turn, a coin out of the game to take off one's own die."""
+        """Optional rule (c): once per turn, a coin out of the game to take off one's own die.
+        A removal before rolling or buying that spends the last coin ends the turn; one made
+        while dice wait to be placed (option remove-anytime) leaves them to be placed."""
         value = self.dice[seat][cell]
         events.append(Event("remove", {"value": value, "cell": CELL_NAMES[cell]}, seat))
         self.take_die(seat, cell, events)
         self.pool += 1
         self.pay_into_box(seat)
         self.removed = True
-        if not self.can_act(seat):
+        if self.phase == CHOOSE and not self.can_act(seat):
             self.end_turn(events)
 
     def pay_into_box(self, seat: Seat) -> None:
@@ -521,7 +653,7 @@ class AddVantageState(State):
 
     # --- End of a turn and of the game ------------------------------------------------------------
 
-    def end_turn(self, events: list[Event]) -> None:
+    def end_turn(self, events: list[Event], passed: bool = False) -> None:
         """The game ends once a board is full at the end of a turn (rule (a): both boards);
         otherwise the next player who can act takes a turn."""
         self.no_buyback[self.current] = []
@@ -531,13 +663,15 @@ class AddVantageState(State):
         if all(full) if self.options.tiles_stay else any(full):
             self.end_game(events)
         else:
-            self.next_turn(events)
+            self.next_turn(events, passed)
 
-    def next_turn(self, events: list[Event] | None = None) -> None:
-        """Players who cannot act are skipped; when nobody can, the game is over."""
+    def next_turn(self, events: list[Event] | None = None, passed: bool = False) -> None:
+        """Players who cannot act are skipped; when nobody can, the game is over. Ruling: a
+        player who passed (rule (c)) and whose turn comes straight round again, nobody else
+        having been able to act, would face the same board: the game is over."""
         for offset in range(1, self._players + 1):
             seat = (self.current + offset) % self._players
-            if self.can_act(seat):
+            if self.can_act(seat) and not (passed and seat == self.current):
                 self.current = seat
                 return
             self.no_buyback[seat] = []  # their next turn has passed
@@ -580,6 +714,7 @@ class AddVantageState(State):
                 {
                     "dice": list(self.dice[owner]),
                     "tiles": [tile or None for tile in self.tiles[owner]],
+                    "hand": list(self.hands[owner]),
                     "coins": self.coins[owner],
                     "won": list(self.won[owner]) if visible else None,
                     "won_count": len(self.won[owner]),
@@ -596,6 +731,9 @@ class AddVantageState(State):
                 "hidden-tiles": self.options.hidden_tiles,
                 "remove-die": self.options.remove_die,
                 "diagonal": self.options.diagonal,
+                "arrange-tiles": self.options.arrange_tiles,
+                "fewer-dice-for-room": self.options.fewer_dice_for_room,
+                "remove-anytime": self.options.remove_anytime,
             },
             "current": None if over else self.current,
             "phase": self.phase,
@@ -621,6 +759,7 @@ class AddVantageState(State):
         other.rng = rng
         other.dice = [list(board) for board in self.dice]
         other.tiles = [list(tiles) for tiles in self.tiles]
+        other.hands = [list(hand) for hand in self.hands]
         other.bonus = list(self.bonus)
         other.reserved = list(self.reserved)
         other.won = [list(won) for won in self.won]
@@ -652,10 +791,14 @@ class AddVantageState(State):
                 "hidden_tiles": self.options.hidden_tiles,
                 "remove_die": self.options.remove_die,
                 "diagonal": self.options.diagonal,
+                "arrange_tiles": self.options.arrange_tiles,
+                "fewer_dice_for_room": self.options.fewer_dice_for_room,
+                "remove_anytime": self.options.remove_anytime,
             },
             "rng": self.rng.to_json(),
             "dice": [list(board) for board in self.dice],
             "tiles": [list(tiles) for tiles in self.tiles],
+            "hands": [list(hand) for hand in self.hands],
             "bonus": list(self.bonus),
             "reserved": [list(holder) if holder else None for holder in self.reserved],
             "won": [list(won) for won in self.won],
@@ -677,6 +820,7 @@ class AddVantageState(State):
         state = cls(data["players"], Options(**data["options"]), Rng.from_json(data["rng"]))
         state.dice = [list(board) for board in data["dice"]]
         state.tiles = [list(tiles) for tiles in data["tiles"]]
+        state.hands = [list(hand) for hand in data["hands"]]
         state.bonus = list(data["bonus"])
         state.reserved = [(h[0], h[1]) if h else None for h in data["reserved"]]
         state.won = [list(won) for won in data["won"]]

@@ -12,7 +12,17 @@ from rich.table import Table
 from rich.text import Text
 
 from tafel.engine import Action, Catalog, Json
-from tafel.games.add_vantage.rules import CELL_NAMES, Buy, Discard, Place, Remove, Roll
+from tafel.games.add_vantage.rules import (
+    CELL_NAMES,
+    Buy,
+    Discard,
+    Lay,
+    Pass,
+    Place,
+    Remove,
+    Roll,
+    line_name,
+)
 
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
 
@@ -66,6 +76,10 @@ class AddVantageText:
         lines = [
             f"{t(lang, 'label.bonus')}: {bonus}    {t(lang, 'label.box')}: {view['box']}",
         ]
+        hands = [board["hand"] for board in view["boards"]]
+        if view["current"] is not None and hands[view["current"]]:
+            tiles = " ".join(f"[{tile}]" for tile in hands[view["current"]])
+            lines.append(f"{t(lang, 'label.hand')}: {tiles}")
         if view["pending"]:
             faces = " ".join(f"{DIE_FACES[p]} {p}" for p in view["pending"])
             lines.append(f"{t(lang, 'label.pending')}: {faces}")
@@ -90,6 +104,10 @@ class AddVantageText:
             case Remove(cell=cell):
                 value = view["boards"][view["current"]]["dice"][cell]
                 return t(lang, "action.remove", value=value, cell=CELL_NAMES[cell])
+            case Pass():
+                return t(lang, "action.pass")
+            case Lay(tile=tile, slot=slot):
+                return t(lang, "action.lay", tile=tile, line=self.line(line_name(slot), lang))
         return str(action.to_json())
 
     def describe_event(self, event: Json, lang: str, names: Sequence[str]) -> str:

@@ -22,7 +22,7 @@ class Maillot(Game):
     titles: ClassVar[dict[str, str]] = {"en": "Maillot Arc-en-ciel", "nl": "Maillot Arc-en-ciel"}
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    rules_version = 1
+    rules_version = 2
     options_type = Options
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS

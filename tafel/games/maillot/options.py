@@ -8,6 +8,7 @@ from typing import Literal
 from tafel.games.maillot.board import BOARD_TEXT_LIMIT
 
 Goal = Literal["3", "5", "3-green-polka"]
+RainbowJersey = Literal["line", "lap-settled"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,21 @@ class Options:
                 "meeste strijdlustpunten heeft (een ontsnapping met meer dan 1:00 voorsprong 1, "
                 "meer dan 2:00 2; een groene trui 1; drie bolletjestruien 1; een regenboogtrui "
                 "3).",
+            }
+        },
+    )
+    rainbow_jersey: RainbowJersey = field(
+        default="line",
+        metadata={
+            "help": {
+                "en": "Who takes the rainbow jersey of a rainbow lap: the race leader when the "
+                "rainbow rider reaches or passes the line, the one who rolled, as for the sprint "
+                "and mountains (line, the rulebook); or the race leader once positions and "
+                "auction are settled (lap-settled).",
+                "nl": "Wie de regenboogtrui van een regenboogtruironde krijgt: wie aan kop rijdt "
+                "als de renner met de regenboogtrui de lijn bereikt of passeert, dus wie gooide, "
+                "zoals bij sprint en bergen (line, de spelregels); of wie aan kop rijdt nadat "
+                "posities en veiling zijn uitgewerkt (lap-settled).",
             }
         },
     )

@@ -22,12 +22,18 @@ class Positions(Race):
     def resolve_positions(self) -> None:
         """The rulebook's cases, by whether there is a breakaway and who holds the square.
 
-        Ruling: a race leader who left the race this turn (short of energy) resolves nothing;
-        the head of the peloton simply leads on.
+        Ruling: a race leader who left the race this turn (short of energy) is out of the
+        positions, which are resolved for the race as it now stands, nobody away: the head of
+        the peloton leads on (I.1, I.3), but another team's domestique on the square still lifts
+        its leader to the head, who may escape (I.2), also where the chase (II.b) would have
+        been, as the breakaway it was to chase has left.
         """
         self.step = AUCTION
         roller = self.roller
         if self.out[roller]:
+            if self.case == OTHER and not self.out[self.rival]:
+                self.to_head(self.rival)
+                self.offer_escape(self.rival)
             return
         if self.breakaway < 0:
             if self.case == FREE:  # I.1

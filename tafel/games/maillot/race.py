@@ -92,8 +92,10 @@ class Race:
         self.green = [0] * players
         self.polka = [0] * players
         self.rainbow: list[list[int]] = [[] for _ in range(players)]
+        self.polka_won = [0] * players
+        """Polka-dot jerseys ever won, exchanged ones included (combat points count them)."""
         self.combat = [0] * players
-        """Combat points earned by breakaways (jerseys are counted at the end)."""
+        """Combat points earned so far: by breakaways and by jerseys as they are won."""
         # The turn in progress.
         self.phase = ROLL_PHASE
         self.actor: Seat = -1
@@ -213,27 +215,35 @@ class Race:
     def take_green(self, seat: Seat) -> None:
         """The sprint: a green jersey; three are exchanged for a rainbow jersey at once."""
         self.green[seat] += 1
+        self.combat[seat] += COMBAT_GREEN
         self.say("green", seat)
         self.check_goal(seat)
         while self.phase != OVER and self.green[seat] >= GREEN_FOR_RAINBOW and self.rainbow_deck:
             self.green[seat] -= GREEN_FOR_RAINBOW
             self.say("exchange_green", seat)
-            self.take_rainbow(seat, self.rainbow_deck.pop(0))
+            self.take_rainbow(seat, self.rainbow_deck.pop(0), exchanged=True)
 
     def take_polka(self, seat: Seat, count: int) -> None:
         """A mountain: polka-dot jerseys; ten are exchanged for a rainbow jersey at once."""
+        won = self.polka_won[seat]
+        self.polka_won[seat] = won + count
+        self.combat[seat] += (won + count) // COMBAT_POLKA_PER_POINT - won // COMBAT_POLKA_PER_POINT
         self.polka[seat] += count
         self.say("polka", seat, count=count)
         self.check_goal(seat)
         while self.phase != OVER and self.polka[seat] >= POLKA_FOR_RAINBOW and self.rainbow_deck:
             self.polka[seat] -= POLKA_FOR_RAINBOW
             self.say("exchange_polka", seat)
-            self.take_rainbow(seat, self.rainbow_deck.pop(0))
+            self.take_rainbow(seat, self.rainbow_deck.pop(0), exchanged=True)
 
-    def take_rainbow(self, seat: Seat, card: int) -> None:
+    def take_rainbow(self, seat: Seat, card: int, exchanged: bool = False) -> None:
         """Ruling: when the last rainbow jersey is handed out (only possible with the goal of 3
-        plus a green and a polka-dot jersey), the race is over, decided as when all are out."""
+        plus a green and a polka-dot jersey), the race is over, decided as when all are out.
+        A rainbow jersey won at the line earns 3 combat points; one taken in exchange earns
+        none, as the jerseys it replaces earned theirs."""
         self.rainbow[seat].append(card)
+        if not exchanged:
+            self.combat[seat] += COMBAT_RAINBOW
         self.say("rainbow_jersey", seat, card=RAINBOW_DECK[card])
         self.check_goal(seat)
         if self.phase != OVER and not self.rainbow_deck and self.lap_card < 0:
@@ -259,12 +269,10 @@ class Race:
         return len(self.rainbow[seat]), self.green[seat], self.polka[seat]
 
     def combat_total(self, seat: Seat) -> int:
-        return (
-            self.combat[seat]
-            + COMBAT_GREEN * self.green[seat]
-            + self.polka[seat] // COMBAT_POLKA_PER_POINT
-            + COMBAT_RAINBOW * len(self.rainbow[seat])
-        )
+        """Ruling: combat points count what was earned ("verdiend"): every green jersey won,
+        every 3 polka-dot jerseys won, every rainbow jersey won at the line, so an exchange
+        neither costs nor adds a point."""
+        return self.combat[seat]
 
     def finish(self, reason: str, winners: list[Seat] | None = None) -> None:
         """The game is over. Without a winner named (all out, or no rainbow jersey left) the

@@ -188,6 +188,7 @@ class MaillotState(Turn, State):
                 "own-board": self.options.board is not None,
                 "goal": self.options.goal,
                 "combat-points": self.options.combat_points,
+                "rainbow-jersey": self.options.rainbow_jersey,
             },
             "board": self.board.to_json(),
             "rider": self.rider,
@@ -287,6 +288,7 @@ class MaillotState(Turn, State):
             "board": self.options.board,
             "goal": self.options.goal,
             "combat_points": self.options.combat_points,
+            "rainbow_jersey": self.options.rainbow_jersey,
         }
         data["board"] = self.board.to_json()
         data["rng"] = self.rng.to_json()
@@ -350,6 +352,7 @@ LISTS = (
     "rainbow_deck",
     "green",
     "polka",
+    "polka_won",
     "combat",
     "bidders",
     "winners",

@@ -122,6 +122,11 @@ class Turn(Positions, Auction):
             self.ending_card, self.lap_card = self.lap_card, -1
             self.ending_no_feed, self.no_feed = self.no_feed, False
         self.say("roll", roller, die=die, at=self.rider, square=self.board.described[self.rider])
+        if self.ending_card >= 0 and self.options.rainbow_jersey == "line":
+            # "Truien worden gewonnen door de renner die aan de kop van de wedstrijd rijdt als
+            # ... hij het vakje met de regenboogtrui passeert": the one who rolled, now.
+            card, self.ending_card = self.ending_card, -1
+            self.take_rainbow(roller, card)
 
     # --- The square ------------------------------------------------------------------------------
 
@@ -209,8 +214,9 @@ class Turn(Positions, Auction):
     def end_of_lap(self) -> None:
         """When the rider reached or passed square 0: everyone in the race gets 15 energy
         (unless a card took it away), the race leader takes the rainbow jersey of a rainbow
-        lap, and landing exactly on square 0 turns up the next rainbow jersey: the next lap is a
-        rainbow lap."""
+        lap (option rainbow-jersey=lap-settled; by default the roller took it as the rider
+        crossed the line), and landing exactly on square 0 turns up the next rainbow jersey: the
+        next lap is a rainbow lap."""
         self.step = NEXT_TURN
         if not self.crossed:
             return

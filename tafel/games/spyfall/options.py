@@ -30,14 +30,28 @@ class Options:
             },
         },
     )
-    next_dealer: Literal["left", "spy"] = field(
+    next_dealer: Literal["left", "spy", "fixed"] = field(
         default="left",
         metadata={
             "help": {
-                "en": "Who deals the next round: the player to the dealer's left, or the last "
-                "round's spy.",
-                "nl": "Wie de volgende ronde deelt: de speler links van de deler, of de spion "
-                "van de vorige ronde.",
+                "en": "Who deals the next round: the player to the dealer's left, the last "
+                'round\'s spy, or always the same player, seat 1 (fixed: "ofwel één persoon").',
+                "nl": "Wie de volgende ronde deelt: de speler links van de deler, de spion van "
+                'de vorige ronde, of steeds dezelfde speler, plaats 1 (fixed: "ofwel één '
+                'persoon").',
+            }
+        },
+    )
+    naming_is_yes: bool = field(
+        default=True,
+        metadata={
+            "help": {
+                "en": "At time up, naming a suspect counts as your yes when that name is voted "
+                "on (off: the names only set what is voted on, and after the talk everyone but "
+                "the suspect votes on each).",
+                "nl": "Als de tijd om is, telt wie je noemt als jouw ja wanneer over die naam "
+                "gestemd wordt (uit: de namen bepalen alleen waarover gestemd wordt, en na het "
+                "overleg stemt iedereen behalve de verdachte over elke naam).",
             }
         },
     )

@@ -456,16 +456,18 @@ class SpyfallState(State):
 
     def next_ballot(self) -> list[Event]:
         """The names are voted on in the order they were named; the first that everyone but its
-        player agrees on ends the round. Naming a suspect is one's own yes to that name."""
+        player agrees on ends the round. Naming a suspect is one's own yes to that name (option
+        naming-is-yes off: everyone votes on each name "after the talk")."""
         if not self.ballots:
             return self.end_round(Ending.NO_CONSENSUS, None)
         self.phase = VOTING
         self.suspect = self.ballots.pop(0)
         self.accuser = NOBODY
         self.votes = [NOT_VOTED] * self.players
-        for position, named in enumerate(self.nominations):
-            if named == self.suspect:
-                self.votes[(self.dealer + position) % self.players] = 1
+        if self.options.naming_is_yes:
+            for position, named in enumerate(self.nominations):
+                if named == self.suspect:
+                    self.votes[(self.dealer + position) % self.players] = 1
         events = [Event("ballot", {"suspect": self.suspect})]
         if all(self.votes[voter] == 1 for voter in self.voters()):
             return events + self.convict()
@@ -475,8 +477,9 @@ class SpyfallState(State):
 
     def end_round(self, ending: Ending, accuser: Seat | None) -> list[Event]:
         """Score the round, reveal everything, and pass the deal on; after the rounds agreed
-        on, the game is over. "Eventueel kan je als beurtrol afspreken dat de spion van een
-        spelronde de deler wordt voor de volgende spelronde.\""""
+        on, the game is over. "Dit kan een beurtrol zijn, ofwel één persoon ... Eventueel kan je
+        als beurtrol afspreken dat de spion van een spelronde de deler wordt voor de volgende
+        spelronde.\""""
         points = round_points(self.players, self.spy, ending, accuser)
         self.scores = [score + gained for score, gained in zip(self.scores, points, strict=True)]
         result = {
@@ -497,9 +500,10 @@ class SpyfallState(State):
         }
         self.results.append(result)
         self.used.append(self.location)
-        self.dealer = (
-            self.spy if self.options.next_dealer == "spy" else (self.dealer + 1) % self.players
-        )
+        if self.options.next_dealer == "spy":
+            self.dealer = self.spy
+        elif self.options.next_dealer == "left":
+            self.dealer = (self.dealer + 1) % self.players
         self.phase = OVER if self.round == self.options.rounds else DEALING
         self.asker = self.answerer = self.asked_by = self.accuser = self.suspect = NOBODY
         self.ballots, self.nominations, self.votes = [], [], []

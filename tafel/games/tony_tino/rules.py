@@ -94,6 +94,19 @@ class Options:
             }
         },
     )
+    open_money: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Collected protection money lies face up, so both see each other's "
+                "total (off, as the rulebook: it lies face down; your opponent sees how many "
+                "tokens you took, not what they are worth, until the end).",
+                "nl": "Geïncasseerd beschermgeld ligt open, dus beiden zien elkaars totaal "
+                "(uit, zoals de spelregels: het ligt verdekt; je tegenspeler ziet hoeveel "
+                "fiches je nam, niet wat ze waard zijn, tot het einde).",
+            }
+        },
+    )
 
 
 class TonyTinoState(State):
@@ -473,7 +486,9 @@ class TonyTinoState(State):
             taker = 0 if sums[0] > sums[1] else 1
             self.result[street] = taker
             self.won[taker].append(token)
-            events.append(Event("collect", data, taker))
+            # "Hij legt dit beschermgeld verdekt bij zich neer": only the taker is told the sum.
+            secret = () if self.options.open_money else ("token",)
+            events.append(Event("collect", data, taker, secret))
 
     def end_turn(self, events: list[Event]) -> None:
         """After action 3 the opponent plays, unless a Pro gives this player one more turn."""
@@ -563,6 +578,7 @@ class TonyTinoState(State):
         data["options"] = {
             "out_of_figures": self.options.out_of_figures,
             "open_discards": self.options.open_discards,
+            "open_money": self.options.open_money,
         }
         data["rng"] = self.rng.to_json()
         data["outcome"] = self._outcome.to_json() if self._outcome else None

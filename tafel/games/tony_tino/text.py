@@ -103,8 +103,11 @@ class TonyTinoText:
             discarded = ", ".join(self.card(card, lang) for card in board["discarded"]) or "-"
         else:
             discarded = f"{board['discarded_count']} {self.t(lang, 'label.cards')}"
-        won = " + ".join(money(amount, lang) for amount in board["won"])
-        total = money(board["score"], lang)
+        if board["won"] is None:  # face down: how many tokens, not their worth
+            won, total = "", self.t(lang, "label.face_down_money", count=board["won_count"])
+        else:
+            won = " + ".join(money(amount, lang) for amount in board["won"])
+            total = money(board["score"], lang)
         lines = [
             Text.assemble(f"{self.t(lang, 'label.face_up')}: ", (figures, style)),
             Text(f"{self.t(lang, 'label.stack')} ({board['stack']}): {stack}"),
@@ -195,7 +198,8 @@ class TonyTinoText:
 def token(street: Json, colours: list[str]) -> Text:
     """An open token in yellow; a collected one marked with its taker's shape and colour; a
     tie's or a void street's crossed out."""
-    result, amount = street["result"], short_money(street["token"])
+    result = street["result"]
+    amount = "?" if street["token"] is None else short_money(street["token"])
     if result == "open":
         return Text(amount, style="yellow")
     if isinstance(result, int):

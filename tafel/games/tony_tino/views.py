@@ -1,8 +1,11 @@
 """What each seat sees of a Tony & Tino game, as JSON-ready data.
 
-The board, the tokens, the face-up figures and the cards played are open; a hand only to its
-owner (the others see how many cards it holds), and so are discarded cards when the option
-open-discards is off; the order of a deck or a figure stack to nobody.
+The board, the tokens still at the streets' ends, the face-up figures and the cards played are
+open; a hand only to its owner (the others see how many cards it holds), and so are discarded
+cards when the option open-discards is off, and collected protection money, which lies face
+down, until the end (option open-money: open); the order of a deck or a figure stack to nobody.
+As with Add-Vantage's hidden tiles, every token lay face up at its street before it was taken,
+so an attentive player can still work a total out, as at the table.
 A stack's values are shown sorted: they follow from the figures everyone has seen.
 """
 
@@ -43,6 +46,7 @@ def seat_view(state: TonyTinoState, seat: Seat | None) -> Json:
         "options": {
             "out-of-figures": state.options.out_of_figures,
             "open-discards": state.options.open_discards,
+            "open-money": state.options.open_money,
         },
         "current": None if over else state.current,
         "phase": state.phase,
@@ -57,7 +61,10 @@ def seat_view(state: TonyTinoState, seat: Seat | None) -> Json:
             for p in range(POINTS)
         ],
         "streets": [
-            {"token": state.tokens[s], "result": RESULT_NAMES.get(state.result[s], state.result[s])}
+            {
+                "token": state.tokens[s] if money_shown(state, state.result[s], seat) else None,
+                "result": RESULT_NAMES.get(state.result[s], state.result[s]),
+            }
             for s in range(len(STREETS))
         ],
         "boards": [player_view(state, owner, seat) for owner in range(PLAYERS)],
@@ -66,8 +73,17 @@ def seat_view(state: TonyTinoState, seat: Seat | None) -> Json:
     }
 
 
+def money_shown(state: TonyTinoState, taker: int, seat: Seat | None) -> bool:
+    """Whether `seat` sees the money `taker` collected: a street's token still open, tied or void
+    is seen by all; collected money by its taker, or by all with open-money or at the end."""
+    if taker not in (0, 1):
+        return True
+    return taker == seat or state.options.open_money or state.phase == OVER
+
+
 def player_view(state: TonyTinoState, owner: Seat, seat: Seat | None) -> Json:
     hand = state.hands[owner]
+    shown = money_shown(state, owner, seat)
     return {
         "colour": COLOURS[owner],
         "face_up": list(state.face_up[owner]),
@@ -87,6 +103,7 @@ def player_view(state: TonyTinoState, owner: Seat, seat: Seat | None) -> Json:
             else None
         ),
         "discarded_count": len(state.discarded[owner]),
-        "won": list(state.won[owner]),
-        "score": sum(state.won[owner]),
+        "won": list(state.won[owner]) if shown else None,
+        "won_count": len(state.won[owner]),
+        "score": sum(state.won[owner]) if shown else None,
     }

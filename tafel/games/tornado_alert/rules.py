@@ -53,6 +53,7 @@ from tafel.games.tornado_alert.cards import (
 )
 from tafel.games.tornado_alert.options import Options
 from tafel.games.tornado_alert.piles import (
+    face_up,
     lightning_card,
     location_of,
     restore_face_down,
@@ -64,12 +65,15 @@ from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.games.tornado_alert.views import seat_view
 
 NOBODY = -1
+NO_CARD = -1
 SAVED = (
     "round",
     "phase",
     "hands",
     "draw_pile",
     "play_pile",
+    "laid_before",
+    "lost",
     "scores",
     "plus",
     "minus",
@@ -107,7 +111,9 @@ class TornadoAlertState(State):
         "events",
         "hand_size",
         "hands",
+        "laid_before",
         "last",
+        "lost",
         "minus",
         "options",
         "phase",
@@ -134,7 +140,12 @@ class TornadoAlertState(State):
         self.draw_pile: list[int] = []
         """The face-down draw pile; its top card is the last."""
         self.play_pile: list[int] = []
-        """The play pile, face up; its top card is the last."""
+        """The play pile, face up; its top card is the last. It "may not be searched": views
+        show its top card and its size (option open-pile: all of it)."""
+        self.laid_before: int = NO_CARD
+        """The card laid most recently this round, wherever it is now (option lightning)."""
+        self.lost: list[int] = []
+        """Option rover-out-for-game: the cards the Rover took, out of the game, sorted."""
         self.scores: list[list[int]] = [[] for _ in range(players)]
         """Each score pile, bottom card first; a face-down card is stored as `~kind`."""
         self.plus = [0] * players
@@ -175,8 +186,7 @@ class TornadoAlertState(State):
         players). The first seat begins the first round; each later round the next seat
         clockwise begins."""
         self.round += 1
-        deck = list(DECK)
-        deck.remove(GAME_OVER)
+        deck = self.round_deck()
         self.rng.shuffle(deck)
         small = deck[:SMALL_PILE]
         small.append(GAME_OVER)
@@ -185,6 +195,7 @@ class TornadoAlertState(State):
         draw = self.draw_pile
         self.hands = [sorted(draw.pop() for _ in range(self.hand_size)) for _ in self.seats]
         self.play_pile = []
+        self.laid_before = NO_CARD
         self.scores = [[] for _ in self.seats]
         self.starter = (self.round - 1) % self.players
         self.current = NOBODY if self.options.tornado_alert_2 else self.starter
@@ -193,6 +204,21 @@ class TornadoAlertState(State):
         self.claimed = [False] * self.players
         self.phase = PLAYING
         self.refresh_actors()
+
+    def round_deck(self) -> list[int]:
+        """Every card but Game Over, less (option rover-out-for-game) those the Rover took
+        "voorgoed". Ruling: should they leave too few to make the small pile and the deal, they
+        all come back."""
+        deck = list(DECK)
+        deck.remove(GAME_OVER)
+        if self.lost:
+            kept = list(deck)
+            for card in self.lost:
+                kept.remove(card)
+            if len(kept) >= SMALL_PILE + self.hand_size * self.players:
+                return kept
+            self.lost = []
+        return deck
 
     @property
     def seats(self) -> range:
@@ -366,8 +392,13 @@ class TornadoAlertState(State):
         no drawing with it, no turn order."""
         self.hands[seat].remove(card)
         pile = self.play_pile
-        beneath = LOCATION[pile[-1]] if pile else NO_LOCATION
+        if self.options.lightning == "laid-before":
+            before = self.laid_before
+            beneath = LOCATION[before] if before != NO_CARD else NO_LOCATION
+        else:
+            beneath = LOCATION[pile[-1]] if pile else NO_LOCATION
         pile.append(card)
+        self.laid_before = card
         self.last = seat
         self.claims = 0
         self.claimed = [False] * self._players
@@ -453,8 +484,11 @@ class TornadoAlertState(State):
 
     def rover(self, seat: Seat, events: list[Event]) -> None:
         """ "Rover": the player loses for good every card of their score pile, those just taken
-        included; they are out of the round."""
+        included; they are out of the round (option rover-out-for-game: out of the game)."""
         events.append(Event("rover", {"lost": len(self.scores[seat])}, seat))
+        if self.options.rover_out_for_game:
+            self.lost.extend(face_up(entry) for entry in self.scores[seat])
+            self.lost.sort()
         self.scores[seat].clear()
 
     # --- End of a round ("Einde van een ronde, puntentelling") ----------------------------------

@@ -85,15 +85,17 @@ class TornadoAlertText:
 
     def play_pile(self, view: Json, lang: str, names: Sequence[str]) -> RenderableType:
         t = self.catalog.text
-        pile = view["play_pile"]
-        line = Text(t(lang, "label.play_pile", count=len(pile)) + ": ")
-        if not pile:
+        size = view["play_pile_size"]
+        # Only the top card shows, unless the room plays with the pile open (open-pile).
+        pile = view["play_pile"] or ([view["play_top"]] if view["play_top"] else [])
+        line = Text(t(lang, "label.play_pile", count=size) + ": ")
+        if not size:
             line.append(t(lang, "label.empty"), style="dim")
         for index, card in enumerate(reversed(pile[-SHOWN_PLAY_PILE:])):
             if index:
                 line.append(" · ", style="dim")
             line.append_text(self.styled(card, lang))
-        if len(pile) > SHOWN_PLAY_PILE:
+        if size > min(len(pile), SHOWN_PLAY_PILE):
             line.append(" · …", style="dim")
         claimants = [names[seat] for seat in view["may_claim"]]
         line.append(
@@ -144,9 +146,9 @@ class TornadoAlertText:
             case Play(card=card):
                 return t(lang, "action.play", card=self.card(card, lang))
             case Claim():
-                count = view["claim_size"]
-                if len(view["play_pile"]) < count:
-                    return t(lang, "action.claim_short", count=len(view["play_pile"]))
+                count, size = view["claim_size"], view["play_pile_size"]
+                if size < count:
+                    return t(lang, "action.claim_short", count=size)
                 return t(lang, "action.claim_one" if count == 1 else "action.claim", count=count)
             case Draw():
                 return t(lang, "action.draw")

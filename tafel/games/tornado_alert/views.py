@@ -1,9 +1,12 @@
 """What each seat sees of a Tornado Alert! game, as JSON-ready data.
 
 A hand only to its owner (everyone sees how many cards each holds); the draw pile to nobody
-(its size is public), so nobody learns where Game Over lies. The play pile and the score piles
-are open: every card on them was laid or turned face down in view of all, so a face-down card
-and its place in the pile are known to every player who watched (Rulings, "Face-down cards").
+(its size is public), so nobody learns where Game Over lies. The play pile "may not be
+searched" ("Tijdens het spel mag de speelstapel niet worden doorzocht"): its top card and its
+size show, not the cards under the top; remembering them is part of the game (option open-pile
+shows them all). The score piles are open: every card on them was laid or turned face down in
+view of all, so a face-down card and its place in the pile are known to every player who
+watched (Rulings, "Face-down cards").
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ def seat_view(state: TornadoAlertState, seat: Seat | None) -> Json:
             "tornado-alert-2": state.options.tornado_alert_2,
             "face-down-minus": state.options.face_down_minus,
             "face-down-cheaters": state.options.face_down_cheaters,
+            "open-pile": state.options.open_pile,
+            "rover-out-for-game": state.options.rover_out_for_game,
+            "lightning": state.options.lightning,
         },
         "round": state.round,
         "rounds": ROUNDS,
@@ -55,7 +61,12 @@ def seat_view(state: TornadoAlertState, seat: Seat | None) -> Json:
         "hand_sizes": [len(hand) for hand in state.hands],
         "deal": state.hand_size,
         "draw_pile": len(state.draw_pile),
-        "play_pile": [card_json(card) for card in state.play_pile],
+        "play_top": card_json(top) if top is not None else None,
+        "play_pile_size": len(state.play_pile),
+        "play_pile": (
+            [card_json(card) for card in state.play_pile] if state.options.open_pile else None
+        ),
+        "lost": len(state.lost),
         "claim_size": VALUE[top] if top is not None else 0,
         "claims_since_play": state.claims,
         "claimed": list(state.claimed),

@@ -27,12 +27,18 @@ export function Home({ lang, switchLang, games }) {
     setRoomOptions({});
   };
 
+  // Only the options that mean something for this player count and the other options chosen
+  // are offered, and only those are sent: an option ticked, then hidden, is not played.
+  const values = (list, chosen) => Object.fromEntries(list.map((o) => [o.name, chosen[o.name] ?? o.default]));
+  const shown = game ? game.options.filter((o) => applies(o, Number(players), values(game.options, options))) : [];
+  const sent = Object.fromEntries(shown.filter((o) => o.name in options).map((o) => [o.name, options[o.name]]));
+
   const create = async (event) => {
     event.preventDefault();
     localStorage.setItem(NAME, name);
     try {
       const made = await api("POST", "/api/rooms", {
-        body: { game: gameId, players: Number(players), options, room_options: roomOptions, name },
+        body: { game: gameId, players: Number(players), options: sent, room_options: roomOptions, name },
       });
       passes.set(made.room.code, made.seat, made.token);
       navigate(`/r/${made.room.code}`);
@@ -79,7 +85,7 @@ export function Home({ lang, switchLang, games }) {
           </label>
           <details class="options">
             <summary>${t("options")}</summary>
-            ${game.options.map(
+            ${shown.map(
               (option) => html`<${OptionField} option=${option} lang=${lang}
                 value=${options[option.name] ?? option.default}
                 onChange=${(value) => setOptions({ ...options, [option.name]: value })} />`,
@@ -127,6 +133,12 @@ function OptionField({ option, value, onChange, lang }) {
       min=${least} max=${most}
       onChange=${(e) => onChange(option.kind === "int" ? Number(e.target.value) : e.target.value)} />
   </label>`;
+}
+
+// An option's `players` range and the true/false option it `requires`, if any.
+function applies(option, players, values) {
+  const [least, most] = option.players || [players, players];
+  return least <= players && players <= most && (!option.requires || Boolean(values[option.requires]));
 }
 
 function range(least, most) {

@@ -19,6 +19,7 @@ from tafel.engine import Action, Rng
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import (
     ANTI_DIAGONAL,
+    ARRANGE,
     CHOOSE,
     COINS_PER_PLAYER,
     DICE,
@@ -31,6 +32,7 @@ from tafel.games.add_vantage.rules import (
     AddVantageState,
     Buy,
     Discard,
+    Lay,
     Options,
     Place,
     Remove,
@@ -59,6 +61,9 @@ def setups(draw: st.DrawFn) -> Setup:
         hidden_tiles=draw(st.booleans()),
         remove_die=draw(st.booleans()),
         diagonal=draw(st.sampled_from(["main", "either"])),
+        arrange_tiles=draw(st.booleans()),
+        fewer_dice_for_room=draw(st.booleans()),
+        remove_anytime=draw(st.booleans()),
     )
     seed = draw(st.integers(0, 2**32 - 1))
     choices = draw(st.lists(st.integers(0, 2**16), max_size=200))
@@ -93,7 +98,8 @@ def all_tiles(state: AddVantageState) -> Counter[int]:
     on_boards = [tile for tiles in state.tiles for tile in tiles if tile]
     bonus = [tile for tile in state.bonus if tile]
     won = [tile for tiles in state.won for tile in tiles]
-    return Counter(on_boards + bonus + won + state.unused)
+    hands = [tile for hand in state.hands for tile in hand]
+    return Counter(on_boards + bonus + won + hands + state.unused)
 
 
 def check_state(state: AddVantageState) -> None:
@@ -107,6 +113,10 @@ def check_state(state: AddVantageState) -> None:
     assert bool(state.pending) == (state.phase in (PLACE_ROLLED, PLACE_BOUGHT))
     if state.phase == CHOOSE:
         assert state.coins[state.current] > 0, "a player without coins never has a turn"
+    if state.phase != ARRANGE:
+        assert not any(state.hands), "every tile is laid before the first roll"
+    if state.options.remove_die:
+        check_removal_never_forced(state)
     if state.phase == PLACE_BOUGHT:
         assert len(state.pending) == 1
     assert (state.phase == OVER) == (state.outcome() is not None)
@@ -114,6 +124,15 @@ def check_state(state: AddVantageState) -> None:
         assert state.reserved == [None, None]
     if state.options.hidden_tiles and state.phase != OVER:
         check_won_tiles_hidden(state)
+
+
+def check_removal_never_forced(state: AddVantageState) -> None:
+    """Rule (c) "kan": removing one's own die is a choice; whoever may remove may also do
+    something else (roll, buy, place, discard, or pass)."""
+    for seat in state.actors():
+        legal = state.legal_actions(seat)
+        assert legal, "whoever is to act has something to do"
+        assert not all(isinstance(action, Remove) for action in legal), legal
 
 
 def check_won_tiles_hidden(state: AddVantageState) -> None:
@@ -157,6 +176,8 @@ def check_board_changes(
             assert after.pending == [value]
         case Remove(cell=cell):
             assert changes == {(seat, cell): (before.dice[seat][cell], 0)}
+            if not before.options.remove_anytime:
+                assert before.phase == CHOOSE
         case _:
             assert changes == {}
 
@@ -183,7 +204,9 @@ def check_roll(before: AddVantageState, seat: int, action: Action, after: AddVan
     if not isinstance(action, Roll):
         return
     coins, room = before.coins[seat], before.dice[seat].count(0)
-    assert min(2, coins, room) <= action.dice <= min(coins, before.pool)
+    least = min(2, coins, room) if before.options.fewer_dice_for_room else min(2, coins)
+    assert room > 0
+    assert min(least, before.pool) <= action.dice <= min(coins, before.pool)
     assert len(after.pending) == action.dice
     assert after.pool == before.pool - action.dice
 
@@ -197,7 +220,13 @@ def check_tiles_won(
     before: AddVantageState, seat: int, action: Action, after: AddVantageState
 ) -> None:
     """A won tile never comes back; a line's tile is won only by three dice that add up to it,
-    a bonus tile only by a diagonal that does. With rule (a) nothing is won before the end."""
+    a bonus tile only by a diagonal that does. With rule (a) nothing is won before the end.
+    Laying a tile (option arrange-tiles) moves it from its owner's hand to an empty slot."""
+    if isinstance(action, Lay):
+        assert after.tiles[seat][action.slot] == action.tile
+        assert before.tiles[seat][action.slot] == 0
+        assert Counter(before.hands[seat]) - Counter(after.hands[seat]) == {action.tile: 1}
+        return
     if after.options.tiles_stay and after.phase != OVER:
         assert after.won == before.won == [[] for _ in range(after.players)]
         assert after.tiles == before.tiles and after.bonus == before.bonus
@@ -242,9 +271,12 @@ def test_every_step_keeps_the_invariants(setup: Setup) -> None:
 def test_a_game_always_ends_with_a_full_board_or_nobody_able_to_act(setup: Setup) -> None:
     *_, (_, _, _, final) = steps(setup)
     full = [0 not in board for board in final.dice]
-    nobody_can_act = not any(final.can_act(seat) for seat in range(final.players))
+    able = [seat for seat in range(final.players) if final.can_act(seat)]
+    nobody_can_act = not able
+    # Rule (c): a pass that would come straight back round to the passer ends the game.
+    passed_out = any(event.kind == "pass" for event in final.events)
     if setup.options.tiles_stay:
-        assert all(full) or nobody_can_act
+        assert all(full) or nobody_can_act or (passed_out and len(able) == 1)
     else:
         assert any(full) or nobody_can_act
     outcome = final.outcome()
@@ -263,3 +295,35 @@ def test_a_restored_snapshot_plays_on_like_the_original(setup: Setup, cut: int) 
         if restored is not None:
             restored.apply(seat, action)
             assert snapshot_json(restored) == snapshot_json(after)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(
+    st.integers(2, 4),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+)
+def test_with_rule_c_no_player_is_left_with_removal_as_the_only_thing_to_do(
+    players: int, tiles_stay: bool, anytime: bool, fewer: bool, seed: int
+) -> None:
+    """Rule (c) says a player "kan" give up a die. Played by players who never want to remove
+    (so boards fill up, as under rule (a) both must), whoever is to act always has something
+    else to do, and the game ends."""
+    options = Options(
+        tiles_stay=tiles_stay and players == 2,
+        remove_die=True,
+        remove_anytime=anytime,
+        fewer_dice_for_room=fewer,
+    )
+    state = GAME.start(players, seed, options)
+    rng = Rng(seed)
+    for _ in range(MAX_STEPS):
+        if state.outcome() is not None:
+            return
+        [seat] = state.actors()
+        legal = state.legal_actions(seat)
+        check_removal_never_forced(state)
+        state.apply(seat, rng.choice([a for a in legal if not isinstance(a, Remove)]))
+    raise AssertionError(f"no outcome after {MAX_STEPS} moves")

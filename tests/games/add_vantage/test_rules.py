@@ -12,7 +12,8 @@ from importlib import resources
 
 import pytest
 
-from tafel.engine import SYSTEM, IllegalAction
+from tafel.engine import SYSTEM, IllegalAction, Rng
+from tafel.engine.record import GameRecord, RecordError, replay
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import (
     BONUS_TILES,
@@ -29,7 +30,9 @@ from tafel.games.add_vantage.rules import (
     TILES_PER_PLAYER,
     Buy,
     Discard,
+    Lay,
     Options,
+    Pass,
     Place,
     Remove,
     Roll,
@@ -116,6 +119,40 @@ def test_the_first_player_rolls_two_dice() -> None:
     assert state.legal_actions(0) == [Roll(2)]
 
 
+def test_tiles_lie_as_drawn_by_default() -> None:
+    state = GAME.start(2, 5)
+    assert state.phase == CHOOSE and all(all(tiles) for tiles in state.tiles)
+    assert state.view(1)["boards"][0]["hand"] == []
+
+
+def test_option_arrange_tiles_lets_each_player_lay_their_drawn_tiles_in_turn() -> None:
+    """Option arrange-tiles ("De tegels kunnen willekeurig op het bord geplaatst worden" read
+    as "as you like"): the six drawn tiles, shown to all, are laid one by one on free slots;
+    seat 1 lays first, then seat 2; then seat 1 rolls."""
+    drawn = GAME.start(2, 5).tiles
+    state = GAME.start(2, 5, Options(arrange_tiles=True))
+    assert state.phase == "arrange" and state.actors() == [0]
+    assert state.hands == [sorted(tiles) for tiles in drawn]
+    assert state.tiles == [[0] * 6, [0] * 6]
+    assert state.view(1)["boards"][0]["hand"] == sorted(drawn[0])
+    assert_illegal(state, 0, Roll(2), "arrange_first")
+    high = max(state.hands[0])
+    state.apply(0, Lay(high, 5))
+    assert state.tiles[0][5] == high
+    assert_illegal(state, 0, Lay(state.hands[0][0], 5), "slot_taken")
+    assert_illegal(state, 0, Lay(6, 0), "no_such_tile")
+    for slot in range(5):
+        state.apply(0, Lay(state.hands[0][-1], slot))
+    assert sorted(state.tiles[0]) == sorted(drawn[0]) and state.tiles[0][5] == high
+    assert state.actors() == [1] and state.phase == "arrange"
+    for slot in range(6):
+        state.apply(1, Lay(state.hands[1][0], slot))
+    assert state.tiles[1] == sorted(drawn[1])
+    assert state.phase == CHOOSE and state.actors() == [0]
+    assert state.legal_actions(0) == [Roll(2)]
+    assert_illegal(state, 0, Lay(7, 0), "tiles_laid")
+
+
 # --- Rolling: one die per coin ("Gebruik van de muntjes") --------------------------------------
 
 
@@ -160,13 +197,38 @@ def test_never_more_dice_than_lie_in_the_middle() -> None:
     assert rolls(state) == [1]
 
 
-def test_ruling_the_least_roll_is_capped_by_the_empty_cells() -> None:
-    """Nobody must roll more dice than they have room for, but they may (and discard)."""
+def test_two_dice_are_rolled_even_with_one_empty_cell_and_the_extra_die_discarded() -> None:
+    """Rulebook: "Spelers met meer dan 2 muntjes moeten minstens 2 dobbelstenen gooien", also
+    with one empty cell; the die without a cell is given up for a coin."""
     state = start()
+    arrange(state, 0, "123 456 12.", coins=3)
+    assert rolls(state) == [2, 3]
+    assert_illegal(state, 0, Roll(1), "roll_at_least")
+    arrange(state, 0, coins=2)
+    assert rolls(state) == [2]
+    rolled(state, 4, 5)
+    assert state.legal_actions(0) == [Place(4, 8), Discard(4), Place(5, 8), Discard(5)]
+    state.apply(0, Place(4, 8))
+    assert state.legal_actions(0) == [Discard(5)]
+    state.apply(0, Discard(5))
+    assert (state.coins[0], state.box) == (1, 1)
+
+
+def test_option_fewer_dice_for_room_caps_the_least_roll_by_the_empty_cells() -> None:
+    """Option fewer-dice-for-room: nobody must roll more dice than they have room for, but
+    they may (and discard)."""
+    state = start(fewer_dice_for_room=True)
     arrange(state, 0, "123 456 12.", coins=2)
     assert rolls(state) == [1, 2]
     arrange(state, 0, coins=4)
     assert rolls(state) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("fewer", [False, True])
+def test_nobody_rolls_onto_a_full_board(fewer: bool) -> None:
+    state = start(tiles_stay=True, fewer_dice_for_room=fewer)
+    arrange(state, 0, "123 456 123", coins=3)
+    assert rolls(state) == []
 
 
 def test_rolling_takes_dice_from_the_middle_and_costs_no_coin() -> None:
@@ -957,6 +1019,43 @@ def test_remove_die_only_at_the_start_of_a_turn_and_only_own_dice() -> None:
     assert_illegal(state, 0, Remove(0), "place_first")
 
 
+def test_option_remove_anytime_removes_between_placements() -> None:
+    """Option remove-anytime: the die may come off after rolling too, once per turn, and the
+    dice waiting are placed as usual (on the freed cell as well)."""
+    state = start(remove_die=True, remove_anytime=True)
+    arrange(state, 0, "4.. ... ...", coins=2)
+    rolled(state, 2, 5)
+    assert Remove(0) in state.legal_actions(0)
+    state.apply(0, Remove(0))
+    assert (state.coins[0], state.box, state.dice[0][0]) == (1, 1, 0)
+    assert state.phase == PLACE_ROLLED and state.actors() == [0]
+    assert not any(isinstance(a, Remove) for a in state.legal_actions(0))
+    assert_illegal(state, 0, Remove(0), "removed_already")
+    state.apply(0, Place(5, 0))
+    state.apply(0, Place(2, 1))
+    assert state.actors() == [1]
+
+
+def test_option_remove_anytime_after_buying() -> None:
+    state = start(remove_die=True, remove_anytime=True)
+    arrange(state, 0, "4.. ... ...", coins=2)
+    arrange(state, 1, "6.. ... ...")
+    state.apply(0, Buy(1, 0))
+    state.apply(0, Remove(0))
+    assert state.phase == PLACE_BOUGHT and state.pending == [6]
+    state.apply(0, Place(6, 0))
+    assert state.dice[0][0] == 6 and state.actors() == [1]
+
+
+def test_a_removal_that_spends_the_last_coin_while_dice_wait_leaves_them_to_place() -> None:
+    state = start(remove_die=True, remove_anytime=True)
+    arrange(state, 0, "4.. ... ...", coins=1)
+    rolled(state, 3)
+    state.apply(0, Remove(0))
+    assert state.coins[0] == 0 and state.legal_actions(0) == [Place(3, c) for c in range(9)]
+    assert_illegal(state, 0, Discard(3), "no_coins")
+
+
 def test_remove_die_with_the_last_coin_ends_the_turn() -> None:
     state = start(remove_die=True)
     arrange(state, 0, "4.. ... ...", coins=1)
@@ -965,10 +1064,52 @@ def test_remove_die_with_the_last_coin_ends_the_turn() -> None:
     assert state.actors() == [1]
 
 
-def test_remove_die_lets_a_player_with_a_full_board_act_under_tiles_stay() -> None:
+def test_a_full_board_under_tiles_stay_may_remove_a_die_or_pass() -> None:
+    """Rule (c) says a player "kan" give up a die: with rule (a) a full board's owner is asked,
+    and may keep the board as it is. Removal is never forced."""
     state = start(tiles_stay=True, remove_die=True)
     arrange(state, 0, "123 456 123", coins=2)
-    assert state.legal_actions(0) == [Remove(cell) for cell in range(9)]
+    assert state.legal_actions(0) == [Pass()] + [Remove(cell) for cell in range(9)]
+    state.apply(0, Pass())
+    assert event_kinds(state) == ["pass"]
+    assert (state.coins[0], state.box, state.dice[0]) == (2, 0, [1, 2, 3, 4, 5, 6, 1, 2, 3])
+    assert state.actors() == [1] and state.phase == CHOOSE
+
+
+def test_a_full_board_that_passes_is_asked_again_after_the_others_turns() -> None:
+    state = start(tiles_stay=True, remove_die=True)
+    arrange(state, 0, "123 456 123", coins=2)
+    state.apply(0, Pass())
+    rolled(state, 2, 3)
+    state.apply(1, Place(2, 0))
+    state.apply(1, Place(3, 1))
+    assert state.actors() == [0]
+    assert Pass() in state.legal_actions(0)
+
+
+def test_a_pass_that_would_come_straight_back_ends_the_game() -> None:
+    """Ruling: with nobody else able to act, the passer would face the same board again."""
+    state = start(tiles_stay=True, remove_die=True)
+    arrange(state, 0, "123 456 123", coins=2)
+    arrange(state, 1, "1.. ... ...", coins=0)
+    state.apply(0, Pass())
+    assert state.outcome() is not None
+    assert event_kinds(state) == ["pass", "skip", "game_over"]
+
+
+def test_passing_is_refused_to_a_player_who_can_roll_or_buy() -> None:
+    state = start(tiles_stay=True, remove_die=True)
+    arrange(state, 0, "123 456 12.", coins=2)
+    assert Pass() not in state.legal_actions(0)
+    assert_illegal(state, 0, Pass(), "pass_only_when_stuck")
+    rolled(state, 4, 4)
+    assert_illegal(state, 0, Pass(), "place_first")
+
+
+def test_passing_is_not_part_of_the_game_without_rule_c() -> None:
+    state = start(tiles_stay=True)
+    arrange(state, 0, "123 456 12.", coins=2)
+    assert_illegal(state, 0, Pass(), "remove_not_in_game")
 
 
 def test_rolling_with_a_full_board_is_refused_as_a_full_board() -> None:
@@ -1016,3 +1157,20 @@ def test_an_illegal_action_leaves_the_snapshot_byte_identical() -> None:
     ]:
         assert_illegal(state, 0, action, key)
     assert snapshot_json(state) == before
+
+
+def test_a_record_of_rules_version_1_is_refused_clearly() -> None:
+    """Version 2 changed the least roll and made removal a choice: a game recorded under
+    version 1 might not replay the same, so it is refused with the reason, not misplayed."""
+    record = GameRecord.new(GAME, ["Anouk", "Jan"], 3, Options())
+    record.rules_version = 1
+    with pytest.raises(RecordError, match="rules version 1"):
+        replay(GAME, record)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "quick"])
+def test_the_bots_keep_a_full_board_that_no_removal_would_improve(bot: str) -> None:
+    state = start(tiles_stay=True, remove_die=True)
+    arrange(state, 0, "123 456 123", coins=2)
+    agent = GAME.bots[bot](GAME, Rng(1))
+    assert agent.act(state, 0) == Pass()

@@ -155,7 +155,7 @@ def test_a_breakaway_exhausted_by_a_square_leaves_and_the_peloton_leads() -> Non
     ride_to(state, CLIMB_4)  # pays 2 to stay away, then cannot pay 4
     assert state.out[2]
     assert state.breakaway == -1
-    assert state.peloton == [0, 1], "no positions resolved: the leader left the race"
+    assert state.peloton == [0, 1], "the square was free: the leader left the race, no more"
     assert (state.phase, state.bidders) == (AUCTION_PHASE, [0, 1])
 
 

@@ -40,8 +40,28 @@ def test_landing_exactly_on_the_start_makes_the_next_lap_a_rainbow_lap() -> None
     assert state.rainbow == [[], [], []], "nobody wins a jersey for the lap just ended"
 
 
-def test_the_race_leader_at_the_end_of_a_rainbow_lap_takes_the_jersey() -> None:
+def test_the_race_leader_crossing_the_line_of_a_rainbow_lap_takes_the_jersey() -> None:
+    """ "Truien worden gewonnen door de renner die aan de kop van de wedstrijd rijdt als ...
+    hij het vakje met de regenboogtrui passeert", the moment of the sprint and the mountains:
+    the one who rolled, although I.1 drops them back afterwards."""
     state = start(3)
+    ride_to(state, START)  # seat 0 drops back; the peloton is 1, 2, 0
+    card = state.lap_card
+    state.rider = 37
+    dice(state, 4)
+    state.apply(1, ROLL)  # over the line to square 1, an effort square
+    assert state.rainbow == [[], [card], []]
+    assert kinds(state)[:2] == ["roll", "rainbow_jersey"]
+    assert state.peloton == [2, 0, 1], "I.1 drops seat 1 back all the same"
+    for seat in state.bidders[:]:
+        state.apply(seat, PASS)
+    assert state.rainbow == [[], [card], []]
+    assert state.lap_card == -1, "passing the line does not start another rainbow lap"
+    assert state.lap == 3
+
+
+def test_option_rainbow_jersey_lap_settled_gives_it_after_positions_and_auction() -> None:
+    state = start(3, rainbow_jersey="lap-settled")
     ride_to(state, START)  # seat 0 drops back; the peloton is 1, 2, 0
     card = state.lap_card
     state.rider = 37
@@ -51,12 +71,36 @@ def test_the_race_leader_at_the_end_of_a_rainbow_lap_takes_the_jersey() -> None:
     for seat in state.bidders[:]:
         state.apply(seat, PASS)
     assert state.rainbow == [[], [], [card]], "after I.1 seat 2 leads the race"
-    assert state.lap_card == -1, "passing the line does not start another rainbow lap"
+    assert state.lap_card == -1
     assert state.lap == 3
+
+
+def test_a_rainbow_jersey_won_at_the_line_ends_the_race_before_the_square() -> None:
+    state = start(3)
+    state.rainbow[1] = [5, 6]
+    ride_to(state, START)  # seat 0 drops back; the peloton is 1, 2, 0
+    state.rider = 37
+    dice(state, 4)
+    state.apply(1, ROLL)
+    assert (state.phase, state.winners) == (OVER, [1])
+    assert "effort" not in kinds(state)
 
 
 def test_a_rainbow_lap_is_renewed_by_landing_exactly_on_the_start_again() -> None:
     state = start(3)
+    ride_to(state, START)
+    first = state.lap_card
+    second = state.rainbow_deck[0]
+    ride_to(state, START)  # seat 1 rolls, takes the jersey, drops back; seat 2 leads
+    assert state.rainbow[1] == [first]
+    assert state.lap_card == second
+    assert kinds(state)[-1] == "rainbow_lap_next"
+    ride_to(state, START)  # seat 2 rolls
+    assert state.rainbow[2] == [second]
+
+
+def test_with_lap_settled_a_rainbow_lap_renewed_goes_to_the_leader_after_positions() -> None:
+    state = start(3, rainbow_jersey="lap-settled")
     ride_to(state, START)
     first = state.lap_card
     second = state.rainbow_deck[0]
@@ -287,16 +331,35 @@ def test_combat_points_a_breakaway_earns_1_beyond_1_00_and_2_beyond_2_00_once() 
 
 def test_combat_points_decide_the_winner_whatever_ended_the_race() -> None:
     state = start(3, combat_points=True)
-    state.rainbow = [[1], [2, 3], []]  # 3 and 6 points
-    state.green = [2, 0, 0]  # 2 more for seat 0
-    state.polka = [3, 0, 9]  # 1 for seat 0, 3 for seat 2
-    state.combat = [1, 0, 0]  # seat 0: 3 + 2 + 1 + 1 = 7
+    for seat, card in ((0, 1), (1, 2), (1, 3)):
+        state.take_rainbow(seat, card)  # 3 and 6 points
+    state.take_green(0)
+    state.take_green(0)  # 2 more for seat 0
+    state.take_polka(0, 3)  # 1 for seat 0
+    state.take_polka(2, 9)  # 3 for seat 2
+    state.combat[0] += 1  # a breakaway beyond 1:00: seat 0 has 3 + 2 + 1 + 1 = 7
     all_out(state)
     assert state.winners == [0]
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (7.0, 6.0, 3.0)
     assert state.view(None)["teams"][0]["combat"] == 7
+
+
+def test_combat_points_count_jerseys_won_so_an_exchange_costs_no_point() -> None:
+    """Ruling: "een strijdlustpunt kan verdiend worden voor elke groene trui of voor elke 3
+    bolletjestruien": the jerseys earned count. Twelve polka-dot jerseys earn 4 points, also
+    when ten of them are exchanged for a rainbow jersey (counted as held: 3 + 0 = 3)."""
+    state = start(3, combat_points=True)
+    state.take_polka(0, 9)
+    assert state.combat_total(0) == 3
+    state.take_polka(0, 3)
+    assert (state.polka[0], len(state.rainbow[0])) == (2, 1), "ten were exchanged"
+    assert state.combat_total(0) == 4
+    for _ in range(3):
+        state.take_green(1)
+    assert (state.green[1], len(state.rainbow[1])) == (0, 1)
+    assert state.combat_total(1) == 3, "three green jerseys, not a rainbow jersey on top"
 
 
 def test_without_combat_points_the_view_shows_none() -> None:

@@ -169,6 +169,33 @@ def test_a_race_leader_who_leaves_the_race_during_the_turn_resolves_nothing() ->
     assert (state.phase, state.bidders) == (AUCTION_PHASE, [1, 2])
 
 
+def test_another_teams_domestique_still_lifts_its_leader_when_the_roller_is_exhausted() -> None:
+    """I.2 still happens: seat 2's domestique on the square lifts its leader to the head of the
+    peloton, who may escape, although the head who rolled was exhausted by the square."""
+    state = start(3)
+    place(state, 2, COBBLES_3)
+    state.energy[0], state.reserve[0] = 2, 0
+    ride_to(state, COBBLES_3, 3, 4)
+    assert state.out[0]
+    assert state.peloton == [2, 1]
+    assert (state.phase, state.actors()) == (ESCAPE_PHASE, [2])
+    state.apply(2, ESCAPE)
+    assert (state.breakaway, state.lead, state.energy[2]) == (2, 4, 57)
+
+
+def test_a_chase_whose_breakaway_was_exhausted_still_lifts_the_chaser() -> None:
+    """II.b: the breakaway is exhausted by the square another team holds; the chaser still
+    goes to the head of the peloton, and with nobody away any more it may escape (I.2)."""
+    state = start(3)
+    place(state, 2, COBBLES_3)
+    breakaway(state, 0, lead=6)
+    state.energy[0], state.reserve[0] = 4, 0
+    ride_to(state, COBBLES_3)  # pays 2 for the lead, then cannot pay 3
+    assert state.out[0] and state.breakaway == -1
+    assert state.peloton == [2, 1]
+    assert (state.phase, state.actors()) == (ESCAPE_PHASE, [2])
+
+
 def test_an_escaped_leader_rolls_next_and_pays_for_its_lead_first() -> None:
     state = start(3)
     ride_to(state, ESCAPE_SQUARE, 3, 3)

@@ -376,6 +376,34 @@ def test_an_agent_agreed_on_at_time_up_gives_the_spy_4() -> None:
     assert state.scores == [0, 0, 4]
 
 
+def test_with_naming_is_yes_off_everyone_but_the_suspect_votes_on_each_name() -> None:
+    """Option naming-is-yes=false: "daarna kan er nog kort worden overlegd": naming sets what
+    is voted on, and the vote after the talk is everyone's own, the namers' too."""
+    state = dealt(4, spy=3, dealer=0, naming_is_yes=False)
+    run_out_the_clock(state)
+    nominate_all(state, [1, 3, 3, 1])
+    assert state.view(0)["accusation"]["suspect"] == 1
+    assert state.actors() == [0, 2, 3], "0 and 3 named 1, and vote on it all the same"
+    state.apply(0, NO)
+    assert state.view(0)["accusation"]["suspect"] == 3
+    assert state.actors() == [0, 1, 2]
+    for seat in (0, 1, 2):
+        state.apply(seat, YES)
+    assert state.results[0]["ending"] == "spy_convicted"
+
+
+def test_with_naming_is_yes_off_a_unanimous_naming_still_needs_the_votes() -> None:
+    state = dealt(3, spy=0, naming_is_yes=False)
+    run_out_the_clock(state)
+    nominate_all(state, [2, 0, 0])
+    state.apply(0, NO)
+    assert state.phase == "vote" and state.suspect == 0, "1 and 2 named 0: now they vote"
+    state.apply(1, YES)
+    assert state.phase == "vote"
+    state.apply(2, YES)
+    assert state.results[0]["ending"] == "spy_convicted"
+
+
 def test_a_name_everyone_but_its_player_named_passes_at_once() -> None:
     state = dealt(3, spy=0)
     run_out_the_clock(state)
@@ -400,6 +428,20 @@ def test_optionally_the_last_spy_deals_next() -> None:
     state.apply(2, REVEAL)
     state.apply(2, Guess(0))
     assert state.actors() == [2]
+
+
+def test_optionally_one_fixed_player_deals_every_round() -> None:
+    """ "Kies een speler die de kaarten zal verdelen. Dit kan een beurtrol zijn, ofwel één
+    persoon": with next-dealer=fixed seat 1 deals every round."""
+    state = dealt(4, spy=2, dealer=0, next_dealer="fixed", rounds=3)
+    state.apply(2, REVEAL)
+    state.apply(2, Guess(0))
+    assert state.actors() == [0]
+    state.apply(0, DEAL)
+    spy = state.spy
+    state.apply(spy, REVEAL)
+    state.apply(spy, Guess(state.location))
+    assert state.actors() == [0]
 
 
 def test_the_game_ends_after_the_rounds_agreed_and_the_most_points_win() -> None:

@@ -349,7 +349,37 @@ def test_completing_a_street_gives_its_token_to_the_higher_sum() -> None:
     assert [(e.seat, dict(e.data)) for e in collect] == [
         (1, {"street": "2", "token": 30000, "sums": [4, 5]})
     ]
-    assert state.view(0)["streets"][ROW[2]] == {"token": 30000, "result": 1}
+    assert state.view(1)["streets"][ROW[2]] == {"token": 30000, "result": 1}
+
+
+def test_collected_money_lies_face_down_the_opponent_sees_how_many_tokens_not_the_sum() -> None:
+    """ "Hij legt dit beschermgeld verdekt bij zich neer": the taker sees their money and
+    total; the opponent and spectators see how many tokens, not their worth, until the end."""
+    state = start()
+    lay(state, COMPLETE_ROW_2)
+    to_placement(state, 1)
+    state.apply(1, PLACES[2][point("e2")])
+    mine = state.view(1)
+    assert (mine["boards"][1]["won"], mine["boards"][1]["score"]) == ([30000], 30000)
+    for viewer in (0, None):
+        theirs = state.view(viewer)
+        board = theirs["boards"][1]
+        assert (board["won"], board["won_count"], board["score"]) == (None, 1, None)
+        assert theirs["streets"][ROW[2]] == {"token": None, "result": 1}
+        [collect] = [e for e in theirs["events"] if e["kind"].startswith("collect")]
+        assert collect == {"kind": "collect.hidden", "seat": 1, "street": "2", "sums": [4, 5]}
+
+
+def test_option_open_money_shows_collected_money_to_both() -> None:
+    state = start(open_money=True)
+    lay(state, COMPLETE_ROW_2)
+    to_placement(state, 1)
+    state.apply(1, PLACES[2][point("e2")])
+    for viewer in (0, None):
+        theirs = state.view(viewer)
+        assert (theirs["boards"][1]["won"], theirs["boards"][1]["score"]) == ([30000], 30000)
+        assert theirs["streets"][ROW[2]] == {"token": 30000, "result": 1}
+        assert any(e["kind"] == "collect" and e["token"] == 30000 for e in theirs["events"])
 
 
 def test_the_player_completing_a_street_can_lose_it() -> None:

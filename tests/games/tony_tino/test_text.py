@@ -90,6 +90,10 @@ def test_collected_and_removed_tokens_are_marked() -> None:
     state = start()
     state.result[1] = 1  # row 2 went to purple
     state.result[2] = 2  # row 3 tied
-    rows = {line.split()[0]: line.split() for line in rendered(state.view(0)).splitlines()[:8]}
+    rows = {line.split()[0]: line.split() for line in rendered(state.view(1)).splitlines()[:8]}
     assert rows["2"][7] == "◆$30k"
+    assert rows["3"][7] == "×$30k"
+    # Collected money lies face down: the opponent sees whose it is, not its worth.
+    rows = {line.split()[0]: line.split() for line in rendered(state.view(0)).splitlines()[:8]}
+    assert rows["2"][7] == "◆?"
     assert rows["3"][7] == "×$30k"

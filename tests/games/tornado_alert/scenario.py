@@ -42,9 +42,9 @@ def down(kind: int) -> int:
     return ~kind
 
 
-def start(players: int = 4, seed: int = 7, **options: bool) -> TornadoAlertState:
+def start(players: int = 4, seed: int = 7, **options: object) -> TornadoAlertState:
     """A new game (round 1, seat 0 to play) with known hands: every seat holds shelters."""
-    state = GAME.start(players, seed, Options(**options))
+    state = GAME.start(players, seed, Options(**options))  # type: ignore[arg-type]
     for seat in range(players):
         state.hands[seat] = [SHELTER] * state.hand_size
     state.draw_pile = [SHELTER] * 30

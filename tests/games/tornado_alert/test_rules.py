@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tafel.engine import Rng
 from tafel.games.tornado_alert.actions import CLAIMS, DRAW, KEEP, STRIKE, Claim, Play
+from tafel.games.tornado_alert.cards import DECK
 from tests.games.tornado_alert.scenario import (
     BOAT,
     CAR,
@@ -325,3 +326,84 @@ def test_in_simulation_the_claim_race_comes_before_the_next_card() -> None:
     claim(state, 0)  # the player of the top card, after someone else claimed
     assert state.actors() == [1]
     assert state.chance_actor(rng) == 1
+
+
+# --- Readings offered as options -----------------------------------------------------------------
+
+
+def lightning_after_a_claim(lightning: str) -> tuple[list[str], list[str]]:
+    """The events of two cards: a window laid just after a window that a claim took away,
+    onto the car it uncovered; and a car laid just after a window, onto a car (the play pile
+    set so)."""
+    state = start(4, lightning=lightning)
+    arrange(state, play_pile=[CAR, BOAT], hands={0: [WINDOW] * 6, 1: [WINDOW] * 6})
+    play(state, 0, WINDOW)
+    claim(state, 2)  # the window (2): boat and window onto seat 2's pile, which shows the window
+    assert state.play_pile == [CAR]
+    play(state, 1, WINDOW)  # laid just after a window; on top of a car
+    first = event_kinds(state)
+    claim(state, 3)  # the window (2): only the car and that window
+    arrange(state, play_pile=[SHELTER, CAR], hands={2: [CAR] * 6}, current=2)
+    play(state, 2, CAR)  # laid just after a window; on top of a car
+    return first, event_kinds(state)
+
+
+def test_lightning_by_default_goes_by_the_card_on_top_of_the_play_pile_now() -> None:
+    on_window, on_car = lightning_after_a_claim("top")
+    assert "lightning" not in on_window
+    assert "lightning" in on_car
+
+
+def test_option_lightning_laid_before_goes_by_the_card_laid_just_before() -> None:
+    """ "wanneer 2 keer achter elkaar dezelfde locatiekaart op de speelstapel wordt gelegd",
+    read as two cards laid one after the other, whatever was claimed in between."""
+    on_window, on_car = lightning_after_a_claim("laid-before")
+    assert "lightning" in on_window
+    assert "lightning" not in on_car
+
+
+def test_lightning_laid_before_starts_afresh_each_round() -> None:
+    state = start(4, lightning="laid-before")
+    assert state.laid_before == -1
+    arrange(state, hands={0: [CAR] * 6, 1: [CAR] * 6}, scores={2: [CAR]})
+    play(state, 0, CAR)
+    assert "lightning" not in event_kinds(state)
+    play(state, 1, CAR)
+    assert "lightning" in event_kinds(state)
+
+
+def rover_round(**options: object) -> tuple[list[int], int]:
+    """Seat 2 takes the Rover with four cards; then the round ends. The cards lost, and how
+    many cards the next round is dealt from."""
+    state = start(4, **options)
+    arrange(state, play_pile=[BOAT, ROVER, HELICOPTER, CAR], scores={2: [MAST, ROOF]}, last=0)
+    claim(state, 2)
+    lost = list(state.lost)
+    arrange(state, draw_pile=[GAME_OVER], current=1)
+    play(state, 1, SHELTER)
+    for seat in range(4):
+        state.apply(seat, KEEP)
+    assert state.round == 2
+    dealt = len(state.draw_pile) + sum(len(hand) for hand in state.hands)
+    return lost, dealt
+
+
+def test_cards_lost_to_the_rover_come_back_next_round_by_default() -> None:
+    assert rover_round() == ([], 75)
+
+
+def test_option_rover_out_for_game_keeps_the_lost_cards_out_of_later_rounds() -> None:
+    """ "verliest de speler voorgoed alle puntenkaarten ... deze werden uit het spel genomen":
+    the Rover, the cards taken with it and the pile it took are out of the game."""
+    lost, dealt = rover_round(rover_out_for_game=True)
+    assert lost == sorted([MAST, ROOF, ROVER, HELICOPTER, CAR])
+    assert dealt == 75 - 5
+
+
+def test_rover_out_for_game_gives_the_cards_back_when_too_few_are_left_to_set_up() -> None:
+    state = start(6, rover_out_for_game=True)
+    cards = sorted(card for card in DECK if card != GAME_OVER)
+    state.lost = cards[:34]  # leaves 40 of 74: a small pile of 10 and six hands of 5
+    assert len(state.round_deck()) == 40 and state.lost
+    state.lost = cards[:35]  # one more: 39 cannot set the round up
+    assert len(state.round_deck()) == 74 and state.lost == []

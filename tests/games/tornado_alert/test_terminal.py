@@ -77,14 +77,24 @@ def render(view: dict[str, object]) -> str:
     return str(output)
 
 
-def test_the_table_shows_top_cards_score_piles_and_the_hand() -> None:
+def test_the_table_shows_the_top_card_score_piles_and_the_hand() -> None:
+    """The play pile may not be searched: its size and top card show, the rest is "…"."""
     state = start(4)
     arrange(state, play_pile=[DITCH, BOAT, CAR], scores={2: [down(BOAT), SHELTER]})
     output = render(state.view(0))
-    assert "Play pile (3): Car 3 · Boat 4 · Ditch 3" in output
+    assert "Play pile (3): Car 3 · …" in output
+    assert "Boat 4 · Ditch" not in output
     assert "Your hand:  1. Shelter 1" in output
-    assert "Speelstapel (3): Auto 3 · Boot 4 · Sloot 3" in output
+    assert "Speelstapel (3): Auto 3 · …" in output
     assert "(1↓)" in output  # a face-down card on seat 3's pile
+
+
+def test_with_open_pile_the_table_shows_the_top_cards_of_the_play_pile() -> None:
+    state = start(4, open_pile=True)
+    arrange(state, play_pile=[DITCH, BOAT, CAR])
+    output = render(state.view(0))
+    assert "Play pile (3): Car 3 · Boat 4 · Ditch 3" in output
+    assert "Speelstapel (3): Auto 3 · Boot 4 · Sloot 3" in output
 
 
 def test_single_keys_lay_cards_by_number_and_claim_with_space() -> None:

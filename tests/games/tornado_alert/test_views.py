@@ -7,6 +7,7 @@ import json
 
 from tafel.engine import IllegalAction, Rng
 from tafel.games.tornado_alert import GAME
+from tafel.games.tornado_alert.cards import KINDS
 from tafel.games.tornado_alert.rules import TornadoAlertState
 from tests.games.tornado_alert.scenario import (
     BOAT,
@@ -114,3 +115,51 @@ def test_between_rounds_nothing_is_hidden() -> None:
     play(state, 0, CAR)
     assert state.view(0)["hand"] == [] and state.view(0)["draw_pile"] == 0
     assert state.determinize(1, Rng(1)).snapshot()["hands"] == state.snapshot()["hands"]
+
+
+def reshuffle_below_top(state: TornadoAlertState, rng: Rng) -> TornadoAlertState:
+    """A copy whose play pile differs only below its top card: as many cards, other kinds."""
+    other = state.clone()
+    below = [rng.choice(range(len(KINDS))) for _ in other.play_pile[:-1]]
+    other.play_pile = [*below, *other.play_pile[-1:]]
+    other.refresh_actors()
+    return other
+
+
+def test_the_play_pile_may_not_be_searched_only_its_top_and_size_show() -> None:
+    """ "Tijdens het spel mag de speelstapel niet worden doorzocht": two games that differ only
+    below the top card of the play pile give every seat and a spectator the same view."""
+    rng = Rng(11)
+    checked = 0
+    for seed in range(80):
+        state = GAME.start(2 + seed % 5, seed)
+        play_random(state, rng, 1 + seed % 25)
+        if state.phase != "playing" or len(state.play_pile) < 2:
+            continue
+        other = reshuffle_below_top(state, rng)
+        for viewer in [*range(state.players), None]:
+            assert other.view(viewer) == state.view(viewer)
+        checked += 1
+    assert checked >= 15
+
+
+def test_a_view_shows_the_top_card_and_the_size_of_the_play_pile() -> None:
+    state = start(4)
+    arrange(state, play_pile=[MAST, BOAT, CAR])
+    view = state.view(1)
+    assert view["play_top"]["kind"] == CAR
+    assert view["play_pile_size"] == 3
+    assert view["play_pile"] is None
+    assert '"name": "mast"' not in json.dumps(view)
+
+
+def test_option_open_pile_shows_every_card_of_the_play_pile() -> None:
+    state = start(4, open_pile=True)
+    arrange(state, play_pile=[MAST, BOAT, CAR])
+    for viewer in (0, None):
+        view = state.view(viewer)
+        assert [card["kind"] for card in view["play_pile"]] == [MAST, BOAT, CAR]
+        assert view["play_top"]["kind"] == CAR and view["play_pile_size"] == 3
+    other = reshuffle_below_top(state, Rng(1))
+    other.play_pile[0] = SHELTER
+    assert other.view(0) != state.view(0)

@@ -1,7 +1,8 @@
 // Add-Vantage: each player's 3×3 board of dice, its tiles at the rows' ends and under the
 // columns, the bonus tiles, the dice waiting to be placed, and the coins.
 // To play: roll with a button; tap a waiting die, then a cell of your board; tap another
-// player's die to buy it (and, with rule c, one of yours to remove it), then confirm.
+// player's die to buy it (and, with rule c, one of yours to remove it), then confirm. With
+// arrange-tiles, first tap a drawn tile, then a free tile slot of your board.
 
 import { html, useEffect, useState } from "../vendor/preact-htm.js";
 import { Die } from "../ui.js";
@@ -10,13 +11,23 @@ const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };
 
 function sortLegal(legal) {
-  const moves = { rolls: [], places: {}, discards: new Set(), buys: {}, removes: new Set() };
+  const moves = {
+    rolls: [],
+    places: {},
+    discards: new Set(),
+    buys: {},
+    removes: new Set(),
+    lays: {},
+    pass: null,
+  };
   for (const action of legal) {
     if (action.type === "roll") moves.rolls.push(action);
     else if (action.type === "place") (moves.places[action.value] ||= new Set()).add(action.cell);
     else if (action.type === "discard") moves.discards.add(action.value);
     else if (action.type === "buy") (moves.buys[action.seller] ||= new Set()).add(action.cell);
     else if (action.type === "remove") moves.removes.add(action.cell);
+    else if (action.type === "lay") (moves.lays[action.tile] ||= new Set()).add(action.slot);
+    else if (action.type === "pass") moves.pass = action;
   }
   return moves;
 }
@@ -31,6 +42,14 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     setOffer(null);
   }, [view]);
   const die = picked ?? (placeable.length === 1 ? placeable[0] : null);
+  const layable = Object.keys(moves.lays).map(Number);
+  const [pickedTile, setPickedTile] = useState(null);
+  useEffect(() => setPickedTile(null), [view]);
+  const tile = pickedTile ?? (layable.length === 1 ? layable[0] : null);
+  const canLay = (owner, slot) => owner === you && tile !== null && Boolean(moves.lays[tile]?.has(slot));
+  const tapSlot = (owner, slot) => {
+    if (canLay(owner, slot)) act({ type: "lay", tile, slot });
+  };
   const diagonal = new Set(DIAGONALS[view.options.diagonal].flat());
 
   const tapCell = (owner, cell) => {
@@ -57,12 +76,17 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const seats = view.boards.map((_, seat) => seat);
   const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
   const hint = legal.length
-    ? placeable.length
-      ? gt("hint_place")
-      : gt(view.options["remove-die"] ? "hint_choose_remove" : "hint_choose")
+    ? layable.length
+      ? gt("hint_arrange")
+      : placeable.length
+        ? gt("hint_place")
+        : moves.pass
+          ? gt("hint_pass")
+          : gt(view.options["remove-die"] ? "hint_choose_remove" : "hint_choose")
     : null;
+  const hand = you === null ? [] : view.boards[you].hand;
 
-  const tray = view.pending.length > 0 || hint || offer;
+  const tray = view.pending.length > 0 || hand.length > 0 || hint || offer;
   return html`<div class="av">
     ${tray &&
     html`<section class="tray card">
@@ -76,6 +100,16 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
             onClick=${choosable ? () => setPicked(value) : undefined} />`;
         })}
       </div>`}
+      ${hand.length > 0 &&
+      html`<div class="hand">
+        <span class="label">${gt("label.hand")}</span>
+        ${hand.map((number) => {
+          const choosable = layable.includes(number);
+          const classes = ["tile", number === tile && choosable ? "chosen" : "", choosable && number !== tile ? "legal" : ""];
+          return html`<button class=${classes.join(" ")} disabled=${!choosable}
+            onClick=${() => setPickedTile(number)}>${number}</button>`;
+        })}
+      </div>`}
       ${hint && html`<p class="hint">${hint}</p>`}
       <div class="actions">
         ${moves.rolls.map(
@@ -83,6 +117,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
             ${gt("action.roll", { dice: action.dice })}
           </button>`,
         )}
+        ${moves.pass &&
+        html`<button class="legal quiet" onClick=${() => act(moves.pass)}>${gt("action.pass")}</button>`}
         ${die !== null &&
         moves.discards.has(die) &&
         html`<button class="legal quiet" onClick=${() => act({ type: "discard", value: die })}>
@@ -100,7 +136,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${order.map(
         (owner) => html`<${PlayerBoard} board=${view.boards[owner]} owner=${owner}
           name=${names[owner]} mine=${owner === you} current=${view.current === owner}
-          diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} gt=${gt} />`,
+          diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} canLay=${canLay}
+          tapSlot=${tapSlot} arranging=${view.phase === "arrange"} gt=${gt} />`,
       )}
     </div>
     <section class="av-middle card">
@@ -119,7 +156,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   </div>`;
 }
 
-function PlayerBoard({ board, owner, name, mine, current, diagonal, canTap, tapCell, gt }) {
+function PlayerBoard({ board, owner, name, mine, current, diagonal, canTap, tapCell, canLay, tapSlot, arranging, gt }) {
   const cell = (index) => {
     const tappable = canTap(owner, index);
     const value = board.dice[index];
@@ -130,9 +167,14 @@ function PlayerBoard({ board, owner, name, mine, current, diagonal, canTap, tapC
       ${value ? html`<${Die} value=${value} />` : html`<span class="name">${CELLS[index]}</span>`}
     </button>`;
   };
-  const tile = (slot) => html`<span class=${`tile ${board.tiles[slot] ? "" : "gone"}`}>
-    ${board.tiles[slot] ?? "✓"}
-  </span>`;
+  const tile = (slot) => {
+    if (canLay(owner, slot)) {
+      return html`<button class="tile gone legal" data-slot=${slot} onClick=${() => tapSlot(owner, slot)}>·</button>`;
+    }
+    // While tiles are being laid an empty slot is still to be filled, not a tile won.
+    const empty = arranging ? "·" : "✓";
+    return html`<span class=${`tile ${board.tiles[slot] ? "" : "gone"}`}>${board.tiles[slot] ?? empty}</span>`;
+  };
   const won = board.won === null ? gt("hidden_tiles", { n: board.won_count }) : board.won.join(" · ");
   return html`<section class=${`av-board card ${mine ? "mine" : ""} ${current ? "current" : ""}`}
     data-seat=${owner}>

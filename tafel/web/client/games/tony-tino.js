@@ -135,7 +135,7 @@ function Token({ view, street, colours, moves, act, gt }) {
   const classes = ["token", taken ? `taken ${colours[result]}` : result, tappable ? "legal" : ""];
   return html`<button class=${classes.join(" ")} disabled=${!tappable}
     aria-label=${streetName(streetLabel(street), gt)} onClick=${() => act({ type: "street", street })}>
-    $${token / 1000}k
+    ${token === null ? "?" : `$${token / 1000}k`}
   </button>`;
 }
 
@@ -144,7 +144,7 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
   const hand = board.hand;
   return html`<section class=${`card tt-player ${board.colour} ${current ? "current" : ""}`} data-seat=${seat}>
     <header><strong>${name}</strong> <span class="label">${gt(`colour.${board.colour}`)}</span>
-      <span class="score">${money(board.score)}</span></header>
+      <span class="score">${board.score === null ? "?" : money(board.score)}</span></header>
     <div class="line">
       <span class="label">${gt("label.face_up")}</span>
       ${board.face_up.map((v) => {
@@ -171,7 +171,11 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
     <div class="line small">
       ${gt("label.discarded")}: ${board.discarded === null ? `${board.discarded_count} ${gt("label.cards")}` : cards(board.discarded)}
     </div>
-    <div class="line small">${gt("label.won")}: ${board.won.map(money).join(" + ") || "–"}</div>
+    <div class="line small">${gt("label.won")}: ${
+      board.won === null
+        ? gt("label.face_down_money", { count: board.won_count })
+        : board.won.map(money).join(" + ") || "–"
+    }</div>
   </section>`;
 }
 

@@ -1,5 +1,6 @@
-// Tornado Alert!: the play pile with its top cards fanned and a big slap target (or the space
-// bar), your hand, every score pile with the place it shows, the tokens, the round results and
+// Tornado Alert!: the play pile, its top card on the backs of the cards below (the pile may
+// not be searched; with open-pile its top cards fanned), a big slap target (or the space bar),
+// your hand, every score pile with the place it shows, the tokens, the round results and
 // the averages; between rounds, the decisions about the result.
 // To play: tap a lit card of your hand to lay it; slap when the top cards are worth taking.
 
@@ -18,7 +19,8 @@ const seen = new Map();
 
 function remember(view) {
   const piles = view.score_piles.flatMap((pile) => pile.cards);
-  for (const card of [...view.play_pile, ...(view.hand || []), ...piles]) seen.set(card.kind, card);
+  const pile = view.play_pile || (view.play_top ? [view.play_top] : []);
+  for (const card of [...pile, ...(view.hand || []), ...piles]) seen.set(card.kind, card);
 }
 
 function kindName(kind, gt) {
@@ -52,9 +54,29 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
   return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}>${face}</span>`;
 }
 
+// The cards under the top show only their backs, unless the room plays with the pile open.
+function PlayPile({ view, gt }) {
+  const size = view.play_pile_size;
+  const shown = Math.min(size, FANNED);
+  const open = view.play_pile ? view.play_pile.slice(-FANNED) : null;
+  const card = (index) => {
+    const style = `--i: ${3 * index - 6}`;
+    const top = index === shown - 1;
+    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "top" : ""} style=${style} />`;
+    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="top" style=${style} />`;
+    return html`<span class="ta-card back" aria-hidden="true" style=${style}></span>`;
+  };
+  return html`<div class="ta-pile" data-count=${size}>
+    ${size === 0 && html`<span class="empty">${gt("label.empty")}</span>`}
+    ${Array.from({ length: shown }, (_, index) => card(index))}
+    <span class="count">${gt("label.play_pile", { count: size })}</span>
+  </div>`;
+}
+
 function claimText(view, gt) {
   const count = view.claim_size;
-  if (view.play_pile.length < count) return gt("action.claim_short", { count: view.play_pile.length });
+  const size = view.play_pile_size;
+  if (size < count) return gt("action.claim_short", { count: size });
   return gt(count === 1 ? "action.claim_one" : "action.claim", { count });
 }
 
@@ -97,14 +119,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
         ${`${gt("label.round", { round: view.round, rounds: view.rounds })} · ${gt("label.draw_pile", { count: view.draw_pile })}`}
         ${status ? html` · <strong>${status}</strong>` : null}
       </p>
-      <div class="ta-pile" data-count=${view.play_pile.length}>
-        ${view.play_pile.length === 0 && html`<span class="empty">${gt("label.empty")}</span>`}
-        ${view.play_pile.slice(-FANNED).map(
-          (card, index, shown) => html`<${Card} card=${card} gt=${gt}
-            className=${index === shown.length - 1 ? "top" : ""} style=${`--i: ${3 * index - 6}`} />`,
-        )}
-        <span class="count">${gt("label.play_pile", { count: view.play_pile.length })}</span>
-      </div>
+      <${PlayPile} view=${view} gt=${gt} />
       ${you !== null &&
       race &&
       !deciding &&
