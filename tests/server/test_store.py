@@ -27,9 +27,11 @@ def round_trip(url: str) -> None:
         assert store.create_room(room)
         assert not store.create_room(room), "a code is never given twice"
         store.change_room("ABCDE", seats=[StoredSeat(1, "Bob", None, "b" * 64)])
-        record = GameRecord("add-vantage", 1, {"diagonal": "either"}, 2**62 - 1, ["human"] * 2)
-        match = store.start_match("ABCDE", 1, record, ["Ann", "Bob"])
         game = get_game("add-vantage")
+        record = GameRecord(
+            "add-vantage", game.rules_version, {"diagonal": "either"}, 2**62 - 1, ["human"] * 2
+        )
+        match = store.start_match("ABCDE", 1, record, ["Ann", "Bob"])
         state = game.start(2, record.seed, game.options_from_json(record.options))
         rng = random.Random(0)
         for number in range(6):
