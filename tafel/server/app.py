@@ -22,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.websockets import WebSocket
 
-from tafel.engine import LANGUAGES, Json
+from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.server.bots import BotPace
 from tafel.server.caps import REPLAY_LIMIT, BodyLimit
@@ -225,19 +225,22 @@ def create_app(config: ServerConfig) -> FastAPI:
             room.seat(seat)
         steps: list[bytes] = []
         size = 0
-        for actor, action, state in replay_steps(room.game, stored.record):
-            step = orjson.dumps(
-                {
-                    "seat": actor,
-                    "action": None if action is None else action.to_json(),
-                    "view": state.view(seat),
-                },
-                option=orjson.OPT_NON_STR_KEYS,
-            )
-            size += len(step) + 1
-            if size > REPLAY_LIMIT:
-                raise RoomError("replay_too_large", 413)
-            steps.append(step)
+        try:
+            for actor, action, state in replay_steps(room.game, stored.record):
+                step = orjson.dumps(
+                    {
+                        "seat": actor,
+                        "action": None if action is None else action.to_json(),
+                        "view": state.view(seat),
+                    },
+                    option=orjson.OPT_NON_STR_KEYS,
+                )
+                size += len(step) + 1
+                if size > REPLAY_LIMIT:
+                    raise RoomError("replay_too_large", 413)
+                steps.append(step)
+        except RecordError:
+            raise RoomError("record_too_old", 409) from None
         head = orjson.dumps({"names": stored.names, "seat": seat})[:-1]
         body = head + b',"steps":[' + b",".join(steps) + b"]}"
         return Response(body, media_type="application/json")

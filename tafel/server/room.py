@@ -30,6 +30,7 @@ from tafel.engine import (
     GameRecord,
     IllegalAction,
     Json,
+    RecordError,
     Seat,
     State,
     derive_seed,
@@ -127,7 +128,11 @@ class Room:
         self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
         self.standing_in: asyncio.Task[None] | None = None
         if stored.last is not None and self.status in (PLAYING, OVER):
-            self.match = self.resume(stored.last)
+            try:
+                self.match = self.resume(stored.last)
+            except RecordError as error:
+                self.retire(stored.last, error)
+                return
             clock_now = self.match.state.clock()
             kept = stored.last.clock
             if self.status == PLAYING and clock_now is not None:
@@ -136,6 +141,14 @@ class Room:
             waited = stored.last.wait
             decision = len(self.match.record.actions)
             self.follow_wait(waited[1] if waited is not None and waited[0] == decision else 0.0)
+
+    def retire(self, stored: StoredMatch, error: RecordError) -> None:
+        """A match played under rules this Tafel no longer has: the room shows no match (its
+        record can still be exported), and the host may start a new one."""
+        log.warning("room %s: match %d cannot be shown: %s", self.code, stored.number, error)
+        if self.status == PLAYING:
+            self.store.finish_match(self.code, stored.id)
+        self.status = OVER
 
     def resume(self, stored: StoredMatch) -> Match:
         """The match exactly as its record leaves it: replayed from the seed and the actions."""
