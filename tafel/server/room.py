@@ -655,6 +655,7 @@ class Room:
         if self.races is not None:
             self.races.stop()
         self.timer.cancel()
+        self.wait.forget()
 
     def idle(self) -> bool:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""

@@ -198,6 +198,7 @@ def test_a_running_match_left_idle_closes_its_clock_and_bots_stop(client: TestCl
     assert rooms.sweep(now() + timedelta(hours=47)) == []
     assert rooms.sweep(now() + timedelta(hours=49)) == [code]
     assert code not in rooms.rooms and room.bots.task is None and room.timer.handle is None
+    assert room.wait.timer.handle is None  # nor will a bot decide for anyone
     assert client.get(f"/api/rooms/{code}").json()["status"] == "closed"
 
 
