@@ -9,6 +9,7 @@ import { gameText, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
+import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Chips, Header, Notice, Sheet, eventNames, navigate } from "./ui.js";
 
 const LOG_LENGTH = 80;
@@ -143,6 +144,8 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   const gt = gameText(game.id);
   const names = eventNames(frame.names, you);
   const over = frame.view.outcome !== null;
+  const kind = over ? null : turnKind(frame.legal);
+  useTurnCall(kind, game.titles[document.documentElement.lang] || game.titles.en);
   if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
 
   const leave = async () => {
@@ -159,21 +162,25 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   // A renderer may say who is to act (`acting(view, actors)`) and what the line reads
   // (`turnText(view, legal, names, gt)`) where the actors include seats with nothing to do.
   const acting = renderer.acting ? renderer.acting(frame.view, frame.actors) : frame.actors;
+  const others = acting.filter((seat) => seat >= 0 && seat !== you).map((seat) => names[seat]);
+  const waiting = others.length ? t("waiting_for", { names: others.join(", ") }) : "";
   let turn;
   if (over) turn = t("game_over");
   else if (renderer.turnText) turn = renderer.turnText(frame.view, frame.legal, names, gt);
-  else if (frame.legal.length) turn = t("your_turn");
-  else turn = t("waiting_for", { names: acting.filter((seat) => seat >= 0).map((seat) => names[seat]).join(", ") });
+  else if (kind === "must") turn = t("your_turn");
+  else if (kind) turn = [t(kind), waiting].filter(Boolean).join(" · ");
+  else turn = waiting;
 
   return html`<main class="table">
     <div class="status-row">
       <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host} />
     </div>
-    <div class=${`turn ${frame.legal.length ? "mine" : ""}`}>
+    <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
       <span class="tools">
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
+        <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
       </span>
     </div>
     ${over &&
@@ -193,6 +200,8 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
           .map((line) => html`<li>${line}</li>`)}
       </ol>
     </${Sheet}>`}
+    ${sheet === "alerts" &&
+    html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
     ${sheet === "rules" &&
     html`<${Sheet} title=${t("rules")} onClose=${() => setSheet(null)}>
       ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}

@@ -1,0 +1,54 @@
+"""The shell around every game: the call back to a hidden tab when a turn must be taken, and the
+alert settings kept in the browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.players import PHONE, add_bot, create_room, open_page
+
+pytestmark = pytest.mark.timeout(120)
+
+# Headless Chromium never hides a tab: the page is told it is hidden, as a browser does when the
+# player switches tabs, through the same property and event.
+HIDDEN = """
+window.__hidden = false;
+Object.defineProperty(document, "hidden", { get: () => window.__hidden });
+Object.defineProperty(document, "visibilityState", {
+  get: () => (window.__hidden ? "hidden" : "visible"),
+});
+"""
+
+
+def hide(page: Page, hidden: bool) -> None:
+    page.evaluate(
+        "(h) => { window.__hidden = h; document.dispatchEvent(new Event('visibilitychange')); }",
+        hidden,
+    )
+
+
+def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    ann.add_init_script(HIDDEN)
+    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output)
+    add_bot(ann, 1, "greedy")
+    hide(ann, True)
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
+    expect(ann).to_have_title("● Your turn · Add-Vantage")
+    hide(ann, False)
+    expect(ann).to_have_title("Tafel")
+    ann.screenshot(path=output / "your-turn.png")
+
+    # The settings are the player's, kept in this browser.
+    ann.get_by_role("button", name="Alerts").click()
+    ann.locator("input[name=alert-sound]").check()
+    ann.screenshot(path=output / "alerts.png")
+    ann.reload()
+    ann.get_by_role("button", name="Alerts").click()
+    expect(ann.locator("input[name=alert-sound]")).to_be_checked()
+    assert errors == []
