@@ -1,5 +1,6 @@
-"""The shell around every game: the call back to a hidden tab when a turn must be taken, and the
-alert settings kept in the browser."""
+"""The shell around every game: the call back to a hidden tab when a turn must be taken, the
+alert settings kept in the browser, and each move told in a line as it happens (without motion
+for players who asked their system for none)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,16 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     hide(ann, False)
     expect(ann).to_have_title("Tafel")
     ann.screenshot(path=output / "your-turn.png")
+
+    # A move is told at once, in a line that arrives with a little motion, or none.
+    ann.locator("main .legal:visible").first.click()
+    told = ann.locator(".last-lines li.fresh").last
+    expect(told).to_contain_text("You")
+    assert told.evaluate("(li) => getComputedStyle(li).animationName") == "arrive"
+    ann.emulate_media(reduced_motion="reduce")
+    assert told.evaluate("(li) => getComputedStyle(li).animationName") == "none"
+    ann.screenshot(path=output / "told.png")
+    ann.emulate_media(reduced_motion="no-preference")
 
     # The settings are the player's, kept in this browser.
     ann.get_by_role("button", name="Alerts").click()

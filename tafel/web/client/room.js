@@ -9,6 +9,7 @@ import { gameText, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
+import { Moments } from "./moments.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Chips, Header, Notice, Sheet, eventNames, navigate } from "./ui.js";
 
@@ -183,6 +184,8 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
       </span>
     </div>
+    <${Moments} gameId=${game.id} frame=${frame} log=${log}
+      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}
