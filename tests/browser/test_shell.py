@@ -62,4 +62,15 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     ann.reload()
     ann.get_by_role("button", name="Alerts").click()
     expect(ann.locator("input[name=alert-sound]")).to_be_checked()
+    ann.get_by_role("button", name="Close").click()
+
+    # Counted words follow the browser's plural rules for the language shown.
+    points = """async () => {
+      const { gameText } = await import("/static/i18n.js");
+      return [0, 1, 2].map((n) => gameText("spyfall")("points", { n }));
+    }"""
+    assert ann.evaluate(points) == ["0 points", "1 point", "2 points"]
+    ann.locator("button.lang").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "nl")
+    assert ann.evaluate(points) == ["0 punten", "1 punt", "2 punten"]
     assert errors == []
