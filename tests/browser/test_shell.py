@@ -35,7 +35,7 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
     ann.add_init_script(HIDDEN)
-    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output)
+    code = create_room(ann, server_url, "Add-Vantage", 2, "Ann", output)
     add_bot(ann, 1, "greedy")
     hide(ann, True)
     ann.get_by_role("button", name="Start the game").click()
@@ -73,4 +73,21 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     ann.locator("button.lang").click()
     expect(ann.locator("html")).to_have_attribute("lang", "nl")
     assert ann.evaluate(points) == ["0 punten", "1 punt", "2 punten"]
+    ann.locator("button.lang").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "en")
+
+    # The home page lists the rooms this browser holds a seat in: a lost link is no lost game.
+    ann.goto(server_url)
+    mine = ann.locator(f".your-rooms li[data-code='{code}']")
+    expect(mine).to_contain_text("Add-Vantage")
+    expect(mine).to_contain_text("playing")
+    expect(ann.locator(".game-choice").filter(has_text="Tony & Tino")).to_contain_text("2 players")
+    ann.screenshot(path=output / "your-rooms.png", full_page=True)
+    mine.locator("a").click()
+    expect(ann.locator(".turn")).to_be_visible()
+
+    # A room code that names no room is answered once, on the page, not again in a notice.
+    ann.goto(f"{server_url}/r/ZZZZZZZZ")
+    expect(ann.locator("main.card")).to_contain_text("ZZZZ")
+    expect(ann.locator(".notice")).to_have_count(0)
     assert errors == []

@@ -67,8 +67,9 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           setNotice(received.message);
           setBusy(false);
         } else if (received.type === "refused") {
-          setNotice(received.message);
+          // Said once: a pass no longer valid in a notice, a room that is not there on the page.
           if (received.key === "bad_token") {
+            setNotice(received.message);
             passes.drop(code);
             setPass(null);
           } else setMissing(received.message);
@@ -234,6 +235,7 @@ function End({ room, frame, names, you, pass, fail, renderer, gt }) {
     </ol>
     <div class="row">
       ${you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
+      ${you !== null && you !== room.host && html`<p class="hint">${t("rematch_by_host")}</p>`}
       <button onClick=${() => navigate(`/r/${room.code}/replay/${number}`)}>${t("replay")}</button>
       <a class="button" href=${`/api/rooms/${room.code}/matches/${number}/record`} download>
         ${t("export_record")}
