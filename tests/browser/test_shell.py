@@ -91,3 +91,26 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     expect(ann.locator("main.card")).to_contain_text("ZZZZ")
     expect(ann.locator(".notice")).to_have_count(0)
     assert errors == []
+
+
+def test_wait_shown_and_stood_in(browser: Browser, server_url: str, output: Path) -> None:
+    """The player who must decide sees the room's wait run down; when it runs out a bot makes
+    that one decision, everyone is told, and the seat stays the player's."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, {"stand-in": "15"})
+    add_bot(ann, 1, "greedy")
+    ann.get_by_role("button", name="Start the game").click()
+    mine = ann.locator(".turn[data-turn='must']")
+    expect(mine).to_be_visible(timeout=20_000)
+    # The countdown is read on the server's clock: at most the room's 15 seconds.
+    countdown = mine.locator(".wait .countdown")
+    expect(countdown).to_be_visible()
+    assert 0 <= int(countdown.get_attribute("data-left") or "-1") <= 15
+    expect(mine.locator(".wait")).to_contain_text("then a bot decides for you")
+    ann.screenshot(path=output / "wait.png")
+    notice = ann.locator(".notice")
+    expect(notice).to_contain_text("a bot made it for them", timeout=30_000)
+    ann.screenshot(path=output / "stood-in.png")
+    expect(ann.locator(".chip.mine")).to_contain_text("Ann")
+    assert errors == []

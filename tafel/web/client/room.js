@@ -6,6 +6,7 @@
 import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
 import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
+import { Countdown } from "./clock.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
@@ -179,6 +180,11 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     </div>
     <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
+      ${frame.wait && !over &&
+      html`<span class="wait" title=${t(kind === "must" ? "wait_yours" : "wait_theirs")}>
+        <${Countdown} timer=${frame.wait} serverNow=${serverNow} />
+        ${kind === "must" && html`<small>${t("wait_yours_short")}</small>`}
+      </span>`}
       <span class="tools">
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
