@@ -181,9 +181,11 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
       ${frame.wait && !over &&
-      html`<span class="wait" title=${t(kind === "must" ? "wait_yours" : "wait_theirs")}>
+      html`<span class="wait" title=${t(waitHelp(frame.wait, kind))}>
         <${Countdown} timer=${frame.wait} serverNow=${serverNow} />
-        ${kind === "must" && html`<small>${t("wait_yours_short")}</small>`}
+        ${frame.wait.reaction && kind
+          ? html`<small>${t("window_short")}</small>`
+          : kind === "must" && html`<small>${t("wait_yours_short")}</small>`}
       </span>`}
       <span class="tools">
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
@@ -217,6 +219,13 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
       ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}
     </${Sheet}>`}
   </main>`;
+}
+
+// What the wait beside the turn line means: a reaction window closes by itself; otherwise a bot
+// decides for whoever is due.
+function waitHelp(wait, kind) {
+  if (wait.reaction) return "window_help";
+  return kind === "must" ? "wait_yours" : "wait_theirs";
 }
 
 // A renderer may say how a score reads (`scoreText(view, seat, gt)`): money, jerseys.

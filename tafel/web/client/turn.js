@@ -7,8 +7,8 @@
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { t } from "./i18n.js";
 
-// What each optional action offers; "pass" is declining a counter.
-const OPTIONAL = { claim: "may_slap", counter: "may_counter", pass: "may_counter", accuse: "may_act", reveal: "may_act" };
+// What each optional action offers; "let_pass" is declining a counter.
+const OPTIONAL = { claim: "may_slap", counter: "may_counter", let_pass: "may_counter", accuse: "may_act", reveal: "may_act" };
 
 // "must", "may_slap", "may_counter", "may_act", or null when the seat can do nothing.
 export function turnKind(legal) {
