@@ -198,6 +198,13 @@ class State(ABC):
         """The timer now set, if the game has one; most games have none."""
         return None
 
+    def lapse(self, seat: Seat) -> Action | None:
+        """What `seat` does when a window in which it only *may* act closes untouched (Tony &
+        Tino's Police raid: the card is let pass); None where the seat has a decision to make.
+        The server closes such a window by itself after the same short time, whatever the seat
+        holds, so neither the wait nor its end tells what is in a hand."""
+        return None
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Who acts first when several may: a uniform draw unless the game knows better."""
         actors = self.actors()

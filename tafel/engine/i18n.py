@@ -2,15 +2,33 @@
 
 A catalog file has one table per language, mapping a message key to a `str.format` template.
 A game's catalog falls back to the engine's for the messages every game shares.
+
+A message that counts something is written once per plural category of the language (CLDR's,
+as Babel knows them): `"points#one" = "{count} point"`, `"points#other" = "{count} points"`.
+The count is the parameter `count` (or `n`); the web client picks the same forms with the
+browser's `Intl.PluralRules`.
 """
 
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from importlib import resources
 from typing import Any
 
+from babel import Locale
+
 LANGUAGES = ("en", "nl")
+
+
+@cache  # one entry per language
+def plural_rule(lang: str) -> Any:
+    return Locale.parse(lang).plural_form
+
+
+def plural_category(lang: str, count: int) -> str:
+    """CLDR's plural category of `count` in `lang`: "one", "other", ..."""
+    return str(plural_rule(lang)(count))
 
 
 class Catalog:
@@ -33,10 +51,19 @@ class Catalog:
 
     def text(self, lang: str, key: str, **params: Any) -> str:
         """The message in `lang`, else in English; the bare key if no catalog knows it."""
-        template = self.template(lang, key) or self.template("en", key)
+        template = self.counted(lang, key, params) or self.template(lang, key)
+        template = template or self.counted("en", key, params) or self.template("en", key)
         if template is None:
             return key
         return template.format(**params)
+
+    def counted(self, lang: str, key: str, params: dict[str, Any]) -> str | None:
+        """The form of a counted message for the count among `params`, if it has forms."""
+        count = params.get("count", params.get("n"))
+        if not isinstance(count, int) or isinstance(count, bool):
+            return None
+        category = plural_category(lang, abs(count))
+        return self.template(lang, f"{key}#{category}") or self.template(lang, f"{key}#other")
 
     def keys(self, lang: str) -> set[str]:
         return set(self.messages.get(lang, {}))

@@ -51,7 +51,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
-from tafel.server.stand_in import Wait, stand_in_choice, waiting_for
+from tafel.server.stand_in import REACTION_SECONDS, Wait, lapses, stand_in_choice, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 from tafel.store.tables import now
@@ -440,8 +440,11 @@ class Room:
         match = self.match
         if match is None:
             return
-        people = self.status == PLAYING and bool(self.people_waited_for(match.state))
-        self.wait.follow(len(match.record.actions), people, used)
+        waited = self.people_waited_for(match.state)
+        people = self.status == PLAYING and bool(waited)
+        window = lapses(match.state, waited) is not None
+        seconds = REACTION_SECONDS if window else None
+        self.wait.follow(len(match.record.actions), people, used, seconds)
 
     def people_waited_for(self, state: State) -> list[Seat]:
         return waiting_for(state, lambda seat: self.seats[seat].bot is None)
@@ -462,7 +465,12 @@ class Room:
         match = self.match
         if self.status != PLAYING or match is None:
             return
-        seats = {seat: self.stand_in_bot() for seat in self.people_waited_for(match.state)}
+        waited = self.people_waited_for(match.state)
+        closing = lapses(match.state, waited)
+        if closing is not None:
+            self.close_window(closing)
+            return
+        seats = {seat: self.stand_in_bot() for seat in waited}
         if not seats:
             return
         seed = derive_seed(match.record.seed, "stand-in", len(match.record.actions))
@@ -471,6 +479,18 @@ class Room:
         self.standing_in = asyncio.get_running_loop().create_task(
             self.stand_in_for(thinking, decision)
         )
+
+    def close_window(self, closing: list[tuple[Seat, Action]]) -> None:
+        """A reaction window ran its time: each seat in it lets the moment pass. Nobody is told
+        more than the moves themselves say: a window closes so whatever anyone holds."""
+        for seat, action in closing:
+            try:
+                self.apply(seat, action)
+            except (IllegalAction, RoomError):
+                log.exception(
+                    "room %s: closing the window for seat %d was refused", self.code, seat
+                )
+                return
 
     def stand_in_bot(self) -> str:
         """The bot that plays for a person: for one decision, or on for one who left."""

@@ -34,6 +34,21 @@ def waiting_for(state: State, people: Callable[[Seat], bool]) -> list[Seat]:
     return [seat for seat in actors if seat >= 0 and people(seat)]
 
 
+REACTION_SECONDS = 6.0
+"""How long a window in which people only *may* react stays open (`State.lapse`): the same for
+every seat whatever it holds, so the wait tells nothing; a seat may close it sooner by letting
+the moment pass."""
+
+
+def lapses(state: State, seats: list[Seat]) -> list[tuple[Seat, Action]] | None:
+    """The actions that close a reaction window for `seats`, or None if any of them has a
+    decision to make (then the room's stand-in time applies)."""
+    closing = [(seat, state.lapse(seat)) for seat in seats]
+    if not closing or any(action is None for _, action in closing):
+        return None
+    return [(seat, action) for seat, action in closing if action is not None]
+
+
 def stand_in_choice(offers: list[Offer]) -> tuple[Seat, Action] | None:
     """What the bots standing in for people do, of what each offered: the quickest offer of an
     action that is not a race, else the quickest race action; None if every one of them lets
@@ -54,11 +69,17 @@ class Wait:
     ) -> None:
         self.seconds = seconds
         self.timer = RoomTimer(clock, expire, keep)
+        self.reaction = False
+        """Whether the wait is a reaction window's, which lapses rather than calls a bot."""
 
-    def follow(self, decision: int, people: bool, used: float = 0.0) -> None:
+    def follow(
+        self, decision: int, people: bool, used: float = 0.0, seconds: float | None = None
+    ) -> None:
         """After every change: `decision` numbers the moment (the moves so far); `people`,
-        whether it waits for people. `used`: seconds already waited (resumed from the store)."""
-        clock = Clock(decision, self.seconds, people)
+        whether it waits for people. `used`: seconds already waited (resumed from the store);
+        `seconds`, the wait's length if not the room's stand-in time (a reaction window)."""
+        self.reaction = seconds is not None
+        clock = Clock(decision, self.seconds if seconds is None else seconds, people)
         self.timer.follow(clock, used)
 
     def stop(self) -> None:
@@ -68,6 +89,9 @@ class Wait:
         self.timer.forget()
 
     def to_json(self) -> dict[str, object] | None:
-        """The wait as the tabs are told it, while it runs: its length and deadline."""
+        """The wait as the tabs are told it, while it runs: its length and deadline, and whether
+        it is a reaction window's (`reaction`)."""
         timer = self.timer.to_json()
-        return timer if timer is not None and timer["running"] else None
+        if timer is None or not timer["running"]:
+            return None
+        return {**timer, "reaction": self.reaction}

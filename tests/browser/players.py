@@ -76,7 +76,7 @@ def add_bot(page: Page, seat: int, bot: str) -> None:
     row = page.locator(f".seat[data-seat='{seat}']")
     row.locator("select").select_option(bot)
     row.get_by_role("button", name="Add bot").click()
-    expect(row).to_contain_text(f"{bot} bot")
+    expect(row).to_contain_text(f"Seat {seat + 1} ({bot})")
 
 
 def play_to_the_end(

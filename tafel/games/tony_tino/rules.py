@@ -220,6 +220,11 @@ class TonyTinoState(State):
             return [1 - self.current]
         return [self.current]
 
+    def lapse(self, seat: Seat) -> Action | None:
+        """The Police raid window lapses into letting the card pass, for the opponent, whether
+        or not they hold a raid."""
+        return LET_PASS if self.phase == RAID and seat == 1 - self.current else None
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
         if phase == RAID:

@@ -3,6 +3,7 @@
 import { initialLang } from "./i18n.js";
 
 const PASSES = "tafel.passes";
+const KEPT = 30; // the most recent passes kept; an older one is forgotten
 
 export class ApiError extends Error {
   constructor(message, key) {
@@ -38,7 +39,15 @@ export const passes = {
     return allPasses()[code] || null;
   },
   set(code, seat, token) {
-    localStorage.setItem(PASSES, JSON.stringify({ ...allPasses(), [code]: { seat, token } }));
+    const all = { ...allPasses(), [code]: { seat, token, at: Date.now() } };
+    const kept = Object.entries(all).sort(([, a], [, b]) => (b.at || 0) - (a.at || 0)).slice(0, KEPT);
+    localStorage.setItem(PASSES, JSON.stringify(Object.fromEntries(kept)));
+  },
+  // The rooms this browser holds a seat in, the most recent first.
+  recent() {
+    return Object.entries(allPasses())
+      .map(([code, pass]) => ({ code, ...pass }))
+      .sort((a, b) => (b.at || 0) - (a.at || 0));
   },
   drop(code) {
     const all = allPasses();

@@ -5,6 +5,7 @@ import { api, passes, typedCode } from "./api.js";
 import { t } from "./i18n.js";
 import { hasRenderer } from "./renderers.js";
 import { Header, Notice, navigate } from "./ui.js";
+import { YourRooms } from "./your-rooms.js";
 
 const NAME = "tafel.name";
 
@@ -56,6 +57,7 @@ export function Home({ lang, switchLang, games }) {
   return html`<${Header} title="" lang=${lang} switchLang=${switchLang} />
     <main class="home">
       <p class="lead">${t("tagline")}</p>
+      <${YourRooms} games=${games} lang=${lang} />
       <form class="card join" onSubmit=${join}>
         <h2>${t("join_room")}</h2>
         <div class="row">
@@ -73,7 +75,7 @@ export function Home({ lang, switchLang, games }) {
               <input type="radio" name="game" value=${g.id} checked=${g.id === gameId}
                 onChange=${() => choose(g.id)} />
               <strong>${g.titles[lang] || g.titles.en}</strong>
-              <small>${t("players_range", { least: g.min_players, most: g.max_players })}</small>
+              <small>${playerCount(g)}</small>
             </label>`,
           )}
         </div>
@@ -139,6 +141,11 @@ function OptionField({ option, value, onChange, lang }) {
 function applies(option, players, values) {
   const [least, most] = option.players || [players, players];
   return least <= players && players <= most && (!option.requires || Boolean(values[option.requires]));
+}
+
+function playerCount(game) {
+  if (game.min_players === game.max_players) return t("players_exact", { count: game.min_players });
+  return t("players_range", { least: game.min_players, most: game.max_players });
 }
 
 function range(least, most) {

@@ -28,8 +28,22 @@ export function format(template, params = {}) {
   return template.replace(/\{(\w+)\}/g, (field, key) => (key in params ? String(params[key]) : field));
 }
 
+// A message that counts has a form per plural category of the language ("points#one",
+// "points#other"), as the server's catalogs do with Babel; the browser's Intl.PluralRules picks
+// the category for the parameter `count` (or `n`).
+function counted(table, key, params) {
+  const count = params?.count ?? params?.n;
+  if (typeof count !== "number") return undefined;
+  const category = new Intl.PluralRules(document.documentElement.lang).select(Math.abs(count));
+  return table[`${key}#${category}`] ?? table[`${key}#other`];
+}
+
+function lookup(table, key, params) {
+  return counted(table, key, params) ?? table[key];
+}
+
 export function t(key, params) {
-  return format(texts.web[key] ?? texts.engine[key] ?? key, params);
+  return format(lookup(texts.web, key, params) ?? lookup(texts.engine, key, params) ?? key, params);
 }
 
 // A game's own text, then what the web client adds for it ("<game>.<key>"), then the shell's
@@ -38,7 +52,14 @@ export function gameText(gameId) {
   const own = texts.games[gameId] || {};
   const web = texts.web;
   return (key, params) =>
-    format(own[key] ?? web[`${gameId}.${key}`] ?? web[key] ?? texts.engine[key] ?? key, params);
+    format(
+      lookup(own, key, params) ??
+        lookup(web, `${gameId}.${key}`, params) ??
+        lookup(web, key, params) ??
+        lookup(texts.engine, key, params) ??
+        key,
+      params,
+    );
 }
 
 export function known(key) {

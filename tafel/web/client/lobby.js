@@ -4,7 +4,7 @@
 import { html, useState } from "./vendor/preact-htm.js";
 import { api, passes, roomLink, showCode } from "./api.js";
 import { known, t } from "./i18n.js";
-import { botName } from "./ui.js";
+import { seatBotName } from "./ui.js";
 
 export function Lobby({ room, game, pass, setPass, fail }) {
   const you = pass ? pass.seat : null;
@@ -89,7 +89,7 @@ function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
           title=${seat.connected ? t("connected") : t("not_connected")}></span>
         ${seat.name}${seat.seat === you ? ` (${t("you_short")})` : ""}
         ${seat.seat === room.host ? html` <small>★ ${t("host")}</small>` : null}`}
-      ${seat.bot && html`<span class="dot on"></span> ${t("bot_label", { bot: botName(seat.bot) })}`}
+      ${seat.bot && html`<span class="dot on"></span> ${seatBotName(seat.seat, seat.bot)}`}
       ${free && html`<em>${t("free_seat")}</em>`}
     </span>
     ${free &&

@@ -6,9 +6,12 @@
 import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
 import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
+import { Countdown } from "./clock.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
+import { Moments } from "./moments.js";
+import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Chips, Header, Notice, Sheet, eventNames, navigate } from "./ui.js";
 
 const LOG_LENGTH = 80;
@@ -65,8 +68,9 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           setNotice(received.message);
           setBusy(false);
         } else if (received.type === "refused") {
-          setNotice(received.message);
+          // Said once: a pass no longer valid in a notice, a room that is not there on the page.
           if (received.key === "bad_token") {
+            setNotice(received.message);
             passes.drop(code);
             setPass(null);
           } else setMissing(received.message);
@@ -143,6 +147,8 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   const gt = gameText(game.id);
   const names = eventNames(frame.names, you);
   const over = frame.view.outcome !== null;
+  const kind = over ? null : turnKind(frame.legal);
+  useTurnCall(kind, game.titles[document.documentElement.lang] || game.titles.en);
   if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
 
   const leave = async () => {
@@ -159,23 +165,36 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   // A renderer may say who is to act (`acting(view, actors)`) and what the line reads
   // (`turnText(view, legal, names, gt)`) where the actors include seats with nothing to do.
   const acting = renderer.acting ? renderer.acting(frame.view, frame.actors) : frame.actors;
+  const others = acting.filter((seat) => seat >= 0 && seat !== you).map((seat) => names[seat]);
+  const waiting = others.length ? t("waiting_for", { names: others.join(", ") }) : "";
   let turn;
   if (over) turn = t("game_over");
   else if (renderer.turnText) turn = renderer.turnText(frame.view, frame.legal, names, gt);
-  else if (frame.legal.length) turn = t("your_turn");
-  else turn = t("waiting_for", { names: acting.filter((seat) => seat >= 0).map((seat) => names[seat]).join(", ") });
+  else if (kind === "must") turn = t("your_turn");
+  else if (kind) turn = [t(kind), waiting].filter(Boolean).join(" · ");
+  else turn = waiting;
 
   return html`<main class="table">
     <div class="status-row">
       <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host} />
     </div>
-    <div class=${`turn ${frame.legal.length ? "mine" : ""}`}>
+    <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
+      ${frame.wait && !over &&
+      html`<span class="wait" title=${t(waitHelp(frame.wait, kind))}>
+        <${Countdown} timer=${frame.wait} serverNow=${serverNow} />
+        ${frame.wait.reaction && kind
+          ? html`<small>${t("window_short")}</small>`
+          : kind === "must" && html`<small>${t("wait_yours_short")}</small>`}
+      </span>`}
       <span class="tools">
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
+        <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
       </span>
     </div>
+    <${Moments} gameId=${game.id} frame=${frame} log=${log}
+      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}
@@ -193,11 +212,20 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
           .map((line) => html`<li>${line}</li>`)}
       </ol>
     </${Sheet}>`}
+    ${sheet === "alerts" &&
+    html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
     ${sheet === "rules" &&
     html`<${Sheet} title=${t("rules")} onClose=${() => setSheet(null)}>
       ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}
     </${Sheet}>`}
   </main>`;
+}
+
+// What the wait beside the turn line means: a reaction window closes by itself; otherwise a bot
+// decides for whoever is due.
+function waitHelp(wait, kind) {
+  if (wait.reaction) return "window_help";
+  return kind === "must" ? "wait_yours" : "wait_theirs";
 }
 
 // A renderer may say how a score reads (`scoreText(view, seat, gt)`): money, jerseys.
@@ -222,6 +250,7 @@ function End({ room, frame, names, you, pass, fail, renderer, gt }) {
     </ol>
     <div class="row">
       ${you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
+      ${you !== null && you !== room.host && html`<p class="hint">${t("rematch_by_host")}</p>`}
       <button onClick=${() => navigate(`/r/${room.code}/replay/${number}`)}>${t("replay")}</button>
       <a class="button" href=${`/api/rooms/${room.code}/matches/${number}/record`} download>
         ${t("export_record")}

@@ -38,7 +38,9 @@ export class RoomSocket {
         this.send({ type: "pong", id: frame.id });
       } else if (frame.type === "clock") this.time.roundTrip(frame.id, frame.rtt);
       else {
-        if (frame.type === "state" && frame.timer) this.time.frame(frame.timer.now);
+        // A game's timer or the room's wait: either says the server's time it was sent.
+        const timed = frame.type === "state" ? frame.timer || frame.wait : null;
+        if (timed) this.time.frame(timed.now);
         this.onFrame(frame);
       }
     };

@@ -48,12 +48,17 @@ export function Die({ value, small, className = "", onClick }) {
 export function eventNames(names, you) {
   return names.map((name, seat) => {
     if (seat === you) return t("you");
-    if (name.startsWith("bot:")) return t("bot_name", { n: seat + 1, bot: botName(name) });
+    if (name.startsWith("bot:")) return seatBotName(seat, name);
     return name;
   });
 }
 
-export function botName(spec) {
+// A bot's one name, the same in the lobby, on the chips, in the log and in the terminal.
+export function seatBotName(seat, spec) {
+  return t("bot_name", { n: seat + 1, bot: botName(spec) });
+}
+
+function botName(spec) {
   return spec.replace(/^bot:/, "").split(":")[0];
 }
 
@@ -66,7 +71,7 @@ export function Chips({ names, seats, actors, you, host }) {
       return html`<li class=${classes.join(" ")} data-seat=${seat}>
         <span class=${`dot ${bot || info.connected ? "on" : "off"}`}
           title=${bot ? t("bot") : info.connected ? t("connected") : t("not_connected")}></span>
-        ${bot ? t("bot_label", { bot: botName(name) }) : name}
+        ${bot ? seatBotName(seat, name) : name}
         ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
         ${seat === host ? html`<small> ★</small>` : null}
       </li>`;

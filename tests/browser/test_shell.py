@@ -1,0 +1,116 @@
+"""The shell around every game: the call back to a hidden tab when a turn must be taken, the
+alert settings kept in the browser, and each move told in a line as it happens (without motion
+for players who asked their system for none)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.players import PHONE, add_bot, create_room, open_page
+
+pytestmark = pytest.mark.timeout(120)
+
+# Headless Chromium never hides a tab: the page is told it is hidden, as a browser does when the
+# player switches tabs, through the same property and event.
+HIDDEN = """
+window.__hidden = false;
+Object.defineProperty(document, "hidden", { get: () => window.__hidden });
+Object.defineProperty(document, "visibilityState", {
+  get: () => (window.__hidden ? "hidden" : "visible"),
+});
+"""
+
+
+def hide(page: Page, hidden: bool) -> None:
+    page.evaluate(
+        "(h) => { window.__hidden = h; document.dispatchEvent(new Event('visibilitychange')); }",
+        hidden,
+    )
+
+
+def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    ann.add_init_script(HIDDEN)
+    code = create_room(ann, server_url, "Add-Vantage", 2, "Ann", output)
+    add_bot(ann, 1, "greedy")
+    hide(ann, True)
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
+    expect(ann).to_have_title("● Your turn · Add-Vantage")
+    hide(ann, False)
+    expect(ann).to_have_title("Tafel")
+    ann.screenshot(path=output / "your-turn.png")
+
+    # A move is told at once, in a line that arrives with a little motion, or none.
+    ann.locator("main .legal:visible").first.click()
+    told = ann.locator(".last-lines li.fresh").last
+    expect(told).to_contain_text("You")
+    assert told.evaluate("(li) => getComputedStyle(li).animationName") == "arrive"
+    ann.emulate_media(reduced_motion="reduce")
+    assert told.evaluate("(li) => getComputedStyle(li).animationName") == "none"
+    ann.screenshot(path=output / "told.png")
+    ann.emulate_media(reduced_motion="no-preference")
+
+    # The settings are the player's, kept in this browser.
+    ann.get_by_role("button", name="Alerts").click()
+    ann.locator("input[name=alert-sound]").check()
+    ann.screenshot(path=output / "alerts.png")
+    ann.reload()
+    ann.get_by_role("button", name="Alerts").click()
+    expect(ann.locator("input[name=alert-sound]")).to_be_checked()
+    ann.get_by_role("button", name="Close").click()
+
+    # Counted words follow the browser's plural rules for the language shown.
+    points = """async () => {
+      const { gameText } = await import("/static/i18n.js");
+      return [0, 1, 2].map((n) => gameText("spyfall")("points", { n }));
+    }"""
+    assert ann.evaluate(points) == ["0 points", "1 point", "2 points"]
+    ann.locator("button.lang").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "nl")
+    assert ann.evaluate(points) == ["0 punten", "1 punt", "2 punten"]
+    ann.locator("button.lang").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "en")
+
+    # The home page lists the rooms this browser holds a seat in: a lost link is no lost game.
+    ann.goto(server_url)
+    mine = ann.locator(f".your-rooms li[data-code='{code}']")
+    expect(mine).to_contain_text("Add-Vantage")
+    expect(mine).to_contain_text("playing")
+    expect(ann.locator(".game-choice").filter(has_text="Tony & Tino")).to_contain_text("2 players")
+    ann.screenshot(path=output / "your-rooms.png", full_page=True)
+    mine.locator("a").click()
+    expect(ann.locator(".turn")).to_be_visible()
+
+    # A room code that names no room is answered once, on the page, not again in a notice.
+    ann.goto(f"{server_url}/r/ZZZZZZZZ")
+    expect(ann.locator("main.card")).to_contain_text("ZZZZ")
+    expect(ann.locator(".notice")).to_have_count(0)
+    assert errors == []
+
+
+def test_wait_shown_and_stood_in(browser: Browser, server_url: str, output: Path) -> None:
+    """The player who must decide sees the room's wait run down; when it runs out a bot makes
+    that one decision, everyone is told, and the seat stays the player's."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, {"stand-in": "15"})
+    add_bot(ann, 1, "greedy")
+    ann.get_by_role("button", name="Start the game").click()
+    mine = ann.locator(".turn[data-turn='must']")
+    expect(mine).to_be_visible(timeout=20_000)
+    # The countdown is read on the server's clock: at most the room's 15 seconds.
+    countdown = mine.locator(".wait .countdown")
+    expect(countdown).to_be_visible()
+    assert 0 <= int(countdown.get_attribute("data-left") or "-1") <= 15
+    expect(mine.locator(".wait")).to_contain_text("then a bot decides for you")
+    ann.screenshot(path=output / "wait.png")
+    notice = ann.locator(".notice")
+    expect(notice).to_contain_text("a bot made it for them", timeout=30_000)
+    ann.screenshot(path=output / "stood-in.png")
+    expect(ann.locator(".chip.mine")).to_contain_text("Ann")
+    assert errors == []
