@@ -5,7 +5,7 @@
 
 import { html, useEffect, useState } from "../vendor/preact-htm.js";
 import { Countdown } from "../clock.js";
-import { BigClock, Card, Locations, Results, endingText, locationName } from "./spyfall-parts.js";
+import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
 const TEXT_LIMIT = 300;
 
@@ -29,6 +29,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
   const [bigClock, setBigClock] = useState(false);
   const [guess, setGuess] = useState(null);
   useEffect(() => setGuess(null), [view.phase, view.round]);
+  const failed = useFailedVote(view);
   const inRound = ["ask", "answer", "talk", "accusation", "guess", "nominate", "vote"].includes(view.phase);
 
   if (view.table && you === null && inRound) {
@@ -45,17 +46,34 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
+    <${RoundEnd} view=${view} names=${names} gt=${gt} />
+    ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
     <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt}
       guess=${guess} setGuess=${setGuess} />
-    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} />`}
+    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
     ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
-    ${(moves.accuses.length > 0 || moves.reveal) &&
+    ${moves.accuses.length > 0 &&
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
       setGuess=${setGuess} />
     <${Results} view=${view} names=${names} gt=${gt} />
   </div>`;
+}
+
+// A failed vote leaves no trace in the view but its event: the suspect it was about, kept until
+// the talk moves on (the next line in the chat, another accusation or the round's end); at time
+// up it stays above the next ballot.
+function useFailedVote(view) {
+  const [failed, setFailed] = useState(null);
+  const event = view.events.find((e) => e.kind === "vote_failed");
+  useEffect(() => {
+    if (event) setFailed({ suspect: event.suspect, round: view.round, said: view.chat.length });
+  }, [event]);
+  if (!failed) return null;
+  const accused = view.accusation && !view.accusation.time_up;
+  const moved = ["deal", "over"].includes(view.phase) || failed.round !== view.round || failed.said !== view.chat.length || accused;
+  return moved ? null : failed.suspect;
 }
 
 // What is asked of this seat now, or of whom the table waits for.
@@ -160,28 +178,19 @@ function Chat({ view, moves, act, names, gt }) {
   </section>`;
 }
 
-// Accuse someone (once a round), or, for the spy, reveal and guess: each asks to confirm.
+// Accuse someone (once a round): it asks whom.
 function Accuse({ moves, act, names, gt }) {
-  const [open, setOpen] = useState(null);
+  const [open, setOpen] = useState(false);
   return html`<section class="card sf-accuse">
     <div class="actions">
-      ${moves.accuses.length > 0 &&
-      html`<button class="legal" onClick=${() => setOpen(open === "accuse" ? null : "accuse")}>${gt("accuse")}</button>`}
-      ${moves.reveal &&
-      html`<button class="legal spy" onClick=${() => setOpen(open === "reveal" ? null : "reveal")}>${gt("reveal")}</button>`}
+      <button class="legal" onClick=${() => setOpen(!open)}>${gt("accuse")}</button>
     </div>
-    ${open === "accuse" &&
+    ${open &&
     html`<p class="hint">${gt("accuse_whom")}</p>
       <div class="actions">${moves.accuses.map(
         (seat) => html`<button class="legal" data-seat=${seat}
           onClick=${() => act({ type: "accuse", suspect: seat })}>${names[seat]}</button>`,
       )}</div>`}
-    ${open === "reveal" &&
-    html`<p class="hint">${gt("reveal_confirm")}</p>
-      <div class="actions">
-        <button class="legal primary" onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
-        <button onClick=${() => setOpen(null)}>${gt("cancel")}</button>
-      </div>`}
   </section>`;
 }
 
