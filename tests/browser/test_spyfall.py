@@ -125,9 +125,13 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     for seat in (accuser, suspect):
         expect(pages[seat].locator(".sf-tray")).to_contain_text("is the spy")
     expect(spy_page.locator(".sf-tray")).to_contain_text("Tap the location")
+    spy_page.set_viewport_size(PHONE)  # the chosen location and its confirm in view together
     spy_page.locator(".sf-locations .place.legal", has_text=place).click()
-    spy_page.screenshot(path=output / "guess.png", full_page=True)
-    spy_page.get_by_role("button", name=f"Guess: {place}").click()
+    confirm = spy_page.get_by_role("button", name=f"Guess: {place}")
+    expect(confirm).to_be_in_viewport()
+    expect(spy_page.locator(".sf-locations .place.chosen")).to_be_in_viewport()
+    spy_page.screenshot(path=output / "guess.png")
+    confirm.click()
     for page in pages:
         expect(page.locator(".end")).to_be_visible()
         expect(page.locator(".sf-round-end .place")).to_have_text(place)

@@ -80,7 +80,9 @@ function useNotes(keep, round) {
   return [crossed, toggle];
 }
 
-export function Locations({ view, keep, gt, guesses, guess, setGuess }) {
+// While the spy guesses, the confirm sticks to the bottom of the screen below the list, so on a
+// phone the chosen location and its confirm are in view together.
+export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
   const [crossed, toggle] = useNotes(keep, view.round);
   const guessing = guesses.size > 0;
   return html`<section class="card sf-locations">
@@ -101,6 +103,13 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess }) {
           onClick=${tap}>${locationName(location)}</button></li>`;
       })}
     </ul>
+    ${guessing && guess !== null &&
+    html`<div class="actions sf-guess-bar">
+      <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
+        ${gt("guess_location", { location: locationName(view.locations[guess]) })}
+      </button>
+      <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>
+    </div>`}
   </section>`;
 }
 

@@ -48,15 +48,14 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
     </section>
     <${RoundEnd} view=${view} names=${names} gt=${gt} />
     ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
-    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt}
-      guess=${guess} setGuess=${setGuess} />
+    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
     ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
     ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
     ${moves.accuses.length > 0 &&
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
-      setGuess=${setGuess} />
+      setGuess=${setGuess} act=${act} />
     <${Results} view=${view} names=${names} gt=${gt} />
   </div>`;
 }
@@ -77,7 +76,7 @@ function useFailedVote(view) {
 }
 
 // What is asked of this seat now, or of whom the table waits for.
-function Tray({ view, moves, act, names, you, gt, guess, setGuess }) {
+function Tray({ view, moves, act, names, you, gt }) {
   let body = null;
   if (view.phase === "deal") {
     body = moves.deal
@@ -97,14 +96,7 @@ function Tray({ view, moves, act, names, you, gt, guess, setGuess }) {
         : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
   } else if (view.phase === "guess") {
     body = moves.guesses.size
-      ? html`<p>${gt("pick_location")}</p>
-          ${guess !== null &&
-          html`<div class="actions">
-            <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
-              ${gt("guess_location", { location: locationName(view.locations[guess]) })}
-            </button>
-            <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>
-          </div>`}`
+      ? html`<p>${gt("pick_location")}</p>`
       : html`<p>${gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
   }
   if (!body) return null;
