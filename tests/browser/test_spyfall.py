@@ -214,3 +214,21 @@ def test_spyfall_bots_ask_and_answer_in_the_chat(
     assert lines.nth(1).inner_text().strip() != ""
     ann.screenshot(path=output / "chat-with-bots.png", full_page=True)
     assert errors == []
+
+
+def test_spyfall_a_bot_is_typing(browser: Browser, server_url: str, output: Path) -> None:
+    """The room offers the bot that talks; while a bot answers, the table sees it typing."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Spyfall", 3, "Ann", output, {"rounds": "1", "minutes": "3"})
+    for seat in (1, 2):
+        expect(ann.locator(f".seat[data-seat='{seat}'] select")).to_have_value("talker")
+        add_bot(ann, seat, "talker")
+    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Deal the cards").click()
+    ann.locator(".sf-chat .targets button[data-seat='2']").click()
+    ann.locator("input[name=say]").fill("Do you come here often?")
+    ann.get_by_role("button", name="Ask", exact=True).click()
+    expect(ann.locator(".sf-chat .typing[data-seat='2']")).to_contain_text("is typing")
+    ann.screenshot(path=output / "typing.png", full_page=True)
+    assert errors == []

@@ -24,7 +24,7 @@ function sortLegal(legal) {
   return moves;
 }
 
-export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow, keep }) {
+export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow, keep, bots }) {
   const moves = sortLegal(busy ? [] : legal);
   const [bigClock, setBigClock] = useState(false);
   const [guess, setGuess] = useState(null);
@@ -50,7 +50,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
     ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
     <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
     ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
-    ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`}
+    ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} bots=${bots} />`}
     ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
     ${moves.accuses.length > 0 &&
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
@@ -124,7 +124,7 @@ function Vote({ view, moves, act, names, gt }) {
 }
 
 // Questions and answers; the one who is to ask picks whom and types, the one asked answers.
-function Chat({ view, moves, act, names, gt }) {
+function Chat({ view, moves, act, names, gt, bots }) {
   const [target, setTarget] = useState(null);
   const [text, setText] = useState("");
   useEffect(() => setTarget(null), [view.asker, view.phase]);
@@ -137,9 +137,13 @@ function Chat({ view, moves, act, names, gt }) {
     else return;
     setText("");
   };
+  // A bot takes its time to type, as a person would: the table sees that it is typing.
+  const talking = view.phase === "answer" ? view.answerer : view.asker;
+  const typing = moves.asks.length === 0 && !moves.answer && talking !== null && Boolean(bots?.[talking]);
   let prompt;
   if (moves.asks.length) prompt = gt("your_question");
   else if (moves.answer) prompt = gt("your_answer", { name: names[view.chat.at(-1)?.seat] });
+  else if (typing) prompt = gt("typing", { name: names[talking] });
   else if (view.phase === "answer") prompt = gt("waiting_answer", { name: names[view.answerer] });
   else if (view.asker !== null) prompt = gt("waiting_question", { name: names[view.asker] });
   const writing = moves.answer || (moves.asks.length > 0 && target !== null);
@@ -152,7 +156,7 @@ function Chat({ view, moves, act, names, gt }) {
         </li>`,
       )}
     </ol>
-    ${prompt && html`<p class="hint">${prompt}</p>`}
+    ${prompt && html`<p class=${`hint ${typing ? "typing" : ""}`} data-seat=${typing ? talking : undefined}>${prompt}</p>`}
     ${moves.asks.length > 0 &&
     html`<div class="actions targets">
       ${moves.asks.map(
