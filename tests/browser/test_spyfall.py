@@ -164,7 +164,7 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     errors: list[str] = []
     own = {"locations": "Our garage: Dad, Mum, Dog\nGrandma's attic"}
     pages = seat_everyone(
-        browser, server_url, output, errors, rounds="1", minutes="2", table="true", **own
+        browser, server_url, output, errors, rounds="2", minutes="2", table="true", **own
     )
     pages[0].get_by_role("button", name="Deal the cards").click()
     clock = open_page(browser, LAPTOP, errors)
@@ -187,9 +187,20 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     clock.screenshot(path=output / "big-clock.png", full_page=True)
     voter = 3 - spy - accuser
     pages[voter].get_by_role("button", name="Yes, the spy").click()
+    # The round's end is a moment of its own until the next deal, on every screen.
+    for page in [*pages, clock]:
+        expect(page.locator(".sf-round-end")).to_contain_text("was caught")
+        expect(page.locator(".sf-round-end .place")).not_to_be_empty()
+        expect(page.locator(".sf-round-end .round-points li")).to_have_count(3)
+        expect(page.locator(".end")).to_have_count(0)
+    expect(pages[spy].locator(".sf-round-end .spy-name")).to_have_text("You")
+    pages[accuser].screenshot(path=output / "round-end.png", full_page=True)
+    dealer = next(
+        page for page in pages if page.get_by_role("button", name="Deal the cards").count()
+    )
+    dealer.get_by_role("button", name="Deal the cards").click()
     for page in pages:
-        expect(page.locator(".end")).to_be_visible()
-    expect(clock.locator(".sf-results")).to_be_visible()
+        expect(page.locator(".sf-round-end")).to_have_count(0)
     assert errors == []
 
 
