@@ -59,7 +59,7 @@ def game_info(game: Game) -> Json:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "bots": agent_names(game),
-        "default_bot": game.default_rollout,
+        "default_bot": game.default_bot,
         "options": [
             option_info(game.options_type, f) for f in dataclasses.fields(game.options_type)
         ],

@@ -4,6 +4,7 @@ creates the room, the other joins by its link, both play to the end, then replay
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -65,9 +66,28 @@ def test_add_vantage(browser: Browser, server_url: str, output: Path) -> None:
     ann.screenshot(path=output / "moves.png")
     ann.locator(".sheet .close").click()
 
+    # The shaded diagonal and its bonus tiles, explained on the board.
+    ann.locator(".av-board.mine .corner").click()
+    expect(ann.locator(".av-board.mine .diagonal-text")).to_contain_text("bonus tile")
+    # On a phone, a die bought from another board is confirmed beside it, in view.
+    for _ in range(200):
+        others = ann.locator(".av-board:not(.mine) .cell.legal")
+        if others.count():
+            break
+        play_to_the_end([ann, bob], rng, clicks=1)
+    others.first.click()
+    confirm = ann.locator(".av-board:not(.mine) .confirm")
+    expect(confirm).to_contain_text("Buy the")
+    expect(confirm.get_by_role("button", name="Confirm")).to_be_in_viewport()
+    ann.screenshot(path=output / "buy.png")
+    confirm.get_by_role("button", name="Cancel").click()
+
     play_to_the_end([ann, bob], rng)
     for page in (ann, bob):
         expect(page.locator(".end .results li")).to_have_count(3)
+        expect(page.locator(".av-end")).to_contain_text(
+            re.compile("board is full|boards of|Nobody|bord|Niemand")
+        )
     ann.screenshot(path=output / "end.png", full_page=True)
     record = export_record(ann)
     assert record.seats == ["human", "human", "bot:greedy"]

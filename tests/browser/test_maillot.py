@@ -39,6 +39,24 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
     for page in (ann, bob):
         expect(page.locator(".ring .square")).to_have_count(40)
 
+    # Every team starts with the most energy it can hold: retiring a domestique now wastes it.
+    roller = ann if ann.locator(".mt .actions .legal").count() else bob
+    expect(roller.locator(".mt .wasted")).to_contain_text("15 of the 15 would be wasted")
+    roller.screenshot(path=output / "wasted.png", full_page=True)
+    roller.locator(".mt .actions .legal.primary").first.click()
+    for page in (ann, bob):  # the die rolled, in a picture and in words
+        expect(page.locator(".mt .rolled")).to_contain_text("Rolled")
+    # A square tells its kind and effect on tap, in words.
+    ann.locator(".ring .square[data-square='0']").click()
+    expect(ann.locator(".square-info")).to_contain_text("Reaching or passing it ends the lap")
+    ann.screenshot(path=output / "square-info.png", full_page=True)
+    ann.locator(".square-info button").click()
+    expect(ann.locator(".square-info")).to_have_count(0)
+    # The teams with their jerseys fit the phone's width.
+    expect(ann.locator(".teams .team")).to_have_count(3)
+    expect(ann.locator(".teams .team .jersey.polka")).to_have_count(3)
+    assert ann.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
     rng = random.Random(6)
     play_to_the_end([ann, bob], rng, clicks=25)
     ann.screenshot(path=output / "game.png", full_page=True)

@@ -6,6 +6,7 @@ card, as the players do."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,21 @@ def read_cards(pages: list[Page]) -> tuple[int, str]:
     return spy, place
 
 
+def covered_screen(page: Page) -> list[tuple[str, ...]]:
+    """The board and the turn line element by element (tag, classes, state, own text), with
+    every player's name alike and the running clock's digits left out."""
+    elements = page.evaluate(
+        """() => [...document.querySelectorAll(".turn, .turn *, .sf, .sf *")].map((el) => [
+            el.tagName, el.className, String(el.disabled), el.getAttribute("aria-pressed") || "",
+            el.closest(".countdown") ? "" : [...el.childNodes]
+              .filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent)
+              .join("").trim(),
+        ])"""
+    )
+    names = re.compile(r"\b(Ann|Bob|Cid|You|you)\b")
+    return [tuple(names.sub("NAME", part) for part in element) for element in elements]
+
+
 def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     browser: Browser, server_url: str, output: Path
 ) -> None:
@@ -64,18 +80,23 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
         page.locator(".sf-card").click()  # covered again
         expect(page.locator(".sf-card")).to_contain_text("tap to look")
 
-    # The dealer asks first: Bob, who answers and may not ask Ann straight back.
-    ann.locator(".sf-chat .targets button[data-seat='1']").click()
+    # The dealer asks first. While the one asked answers, the dealer and the third player wait
+    # alike: one of them the spy, the other an agent, their covered screens the same.
+    asked = 1 if spy == 0 else 3 - spy
+    ann, other = pages[0], pages[3 - asked]
+    ann.locator(f".sf-chat .targets button[data-seat='{asked}']").click()
     ann.locator("input[name=say]").fill("What do you smell here?")
     ann.get_by_role("button", name="Ask", exact=True).click()
-    bob = pages[1]
-    expect(bob.locator(".sf-chat")).to_contain_text("Ann asked you")
-    bob.locator("input[name=say]").fill("Something between coffee and old wood.")
-    bob.get_by_role("button", name="Answer", exact=True).click()
+    expect(other.locator(".sf-chat .lines li")).to_have_count(1)
+    assert covered_screen(ann) == covered_screen(other)
+    answerer = pages[asked]
+    expect(answerer.locator(".sf-chat")).to_contain_text("Ann asked you")
+    answerer.locator("input[name=say]").fill("Something between coffee and old wood.")
+    answerer.get_by_role("button", name="Answer", exact=True).click()
     for page in pages:
         expect(page.locator(".sf-chat .lines li")).to_have_count(2)
-    expect(bob.locator(".sf-chat .targets button")).to_have_count(1)  # Cid, not Ann
-    bob.screenshot(path=output / "chat.png", full_page=True)
+    expect(answerer.locator(".sf-chat .targets button")).to_have_count(1)  # not Ann
+    answerer.screenshot(path=output / "chat.png", full_page=True)
 
     # A tap crosses a location off this browser's notes.
     pages[spy].locator(".sf-locations .place").first.click()
@@ -93,25 +114,46 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     pages[spy].get_by_role("button", name="No", exact=True).click()
     for page in pages:
         expect(page.locator(".sf-top .countdown.running")).to_be_visible()
+        expect(page.locator(".sf-vote-failed")).to_contain_text("failed")
     expect(pages[accuser].get_by_role("button", name="Accuse…")).to_have_count(0)  # once a round
 
     # The spy reveals and names the location.
     spy_page = pages[spy]
+    spy_page.locator(".sf-card").click()
     spy_page.get_by_role("button", name="I'm the spy: reveal").click()
     spy_page.get_by_role("button", name="Reveal and guess").click()
     for seat in (accuser, suspect):
         expect(pages[seat].locator(".sf-tray")).to_contain_text("is the spy")
     expect(spy_page.locator(".sf-tray")).to_contain_text("Tap the location")
+    spy_page.set_viewport_size(PHONE)  # the chosen location and its confirm in view together
     spy_page.locator(".sf-locations .place.legal", has_text=place).click()
-    spy_page.screenshot(path=output / "guess.png", full_page=True)
-    spy_page.get_by_role("button", name=f"Guess: {place}").click()
+    confirm = spy_page.get_by_role("button", name=f"Guess: {place}")
+    expect(confirm).to_be_in_viewport()
+    expect(spy_page.locator(".sf-locations .place.chosen")).to_be_in_viewport()
+    spy_page.screenshot(path=output / "guess.png")
+    confirm.click()
     for page in pages:
         expect(page.locator(".end")).to_be_visible()
+        expect(page.locator(".sf-round-end .place")).to_have_text(place)
+        expect(page.locator(".sf-round-end")).to_contain_text("The spy guessed the location")
         expect(page.locator(".sf-results")).to_contain_text(place)
         expect(page.locator(".sf-results .role")).to_have_count(2)  # both agents' roles
+    expect(spy_page.locator(".sf-round-end .spy-name")).to_have_text("You")
+    expect(spy_page.locator(f".sf-round-end li[data-seat='{spy}']")).to_contain_text("+4")
     expect(spy_page.locator(".sf-results tr.total")).to_contain_text("4")
     spy_page.screenshot(path=output / "end.png", full_page=True)
     pages[2].screenshot(path=output / "end-laptop.png", full_page=True)
+
+    # The finished game replays, from its last move back to the middle of the round.
+    pages[2].get_by_role("button", name="Replay").click()
+    replay = pages[2].locator(".replay")
+    expect(replay.locator(".sf-round-end")).to_be_visible()
+    last = int(replay.get_attribute("data-step") or 0)
+    for _ in range(3):
+        pages[2].locator(".replay-controls .prev").click()
+    expect(replay).to_have_attribute("data-step", str(last - 3))
+    expect(replay.locator(".sf-locations .place")).to_have_count(30)
+    pages[2].screenshot(path=output / "replay.png", full_page=True)
     assert errors == []
 
 
@@ -122,7 +164,7 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     errors: list[str] = []
     own = {"locations": "Our garage: Dad, Mum, Dog\nGrandma's attic"}
     pages = seat_everyone(
-        browser, server_url, output, errors, rounds="1", minutes="2", table="true", **own
+        browser, server_url, output, errors, rounds="2", minutes="2", table="true", **own
     )
     pages[0].get_by_role("button", name="Deal the cards").click()
     clock = open_page(browser, LAPTOP, errors)
@@ -145,9 +187,20 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     clock.screenshot(path=output / "big-clock.png", full_page=True)
     voter = 3 - spy - accuser
     pages[voter].get_by_role("button", name="Yes, the spy").click()
+    # The round's end is a moment of its own until the next deal, on every screen.
+    for page in [*pages, clock]:
+        expect(page.locator(".sf-round-end")).to_contain_text("was caught")
+        expect(page.locator(".sf-round-end .place")).not_to_be_empty()
+        expect(page.locator(".sf-round-end .round-points li")).to_have_count(3)
+        expect(page.locator(".end")).to_have_count(0)
+    expect(pages[spy].locator(".sf-round-end .spy-name")).to_have_text("You")
+    pages[accuser].screenshot(path=output / "round-end.png", full_page=True)
+    dealer = next(
+        page for page in pages if page.get_by_role("button", name="Deal the cards").count()
+    )
+    dealer.get_by_role("button", name="Deal the cards").click()
     for page in pages:
-        expect(page.locator(".end")).to_be_visible()
-    expect(clock.locator(".sf-results")).to_be_visible()
+        expect(page.locator(".sf-round-end")).to_have_count(0)
     assert errors == []
 
 
@@ -171,4 +224,22 @@ def test_spyfall_bots_ask_and_answer_in_the_chat(
     expect(lines.nth(2)).to_be_visible(timeout=20_000)  # and the bot's own question
     assert lines.nth(1).inner_text().strip() != ""
     ann.screenshot(path=output / "chat-with-bots.png", full_page=True)
+    assert errors == []
+
+
+def test_spyfall_a_bot_is_typing(browser: Browser, server_url: str, output: Path) -> None:
+    """The room offers the bot that talks; while a bot answers, the table sees it typing."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Spyfall", 3, "Ann", output, {"rounds": "1", "minutes": "3"})
+    for seat in (1, 2):
+        expect(ann.locator(f".seat[data-seat='{seat}'] select")).to_have_value("talker")
+        add_bot(ann, seat, "talker")
+    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Deal the cards").click()
+    ann.locator(".sf-chat .targets button[data-seat='2']").click()
+    ann.locator("input[name=say]").fill("Do you come here often?")
+    ann.get_by_role("button", name="Ask", exact=True).click()
+    expect(ann.locator(".sf-chat .typing[data-seat='2']")).to_contain_text("is typing")
+    ann.screenshot(path=output / "typing.png", full_page=True)
     assert errors == []

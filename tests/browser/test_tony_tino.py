@@ -37,10 +37,25 @@ def test_tony_tino(browser: Browser, server_url: str, output: Path) -> None:
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob):
         expect(page.locator(".tt-grid .point")).to_have_count(36)
+        expect(page.locator(".tt-grid .sums")).to_have_count(12)  # beside each street
+        expect(page.locator(".tt-grid .point.open").first).to_be_visible()  # the lowest discs
+    # A card in hand says what it does on tap.
+    ann.locator(".tt-player .game-card").first.click()
+    expect(ann.locator(".tt .card-effect")).to_be_visible()
+    ann.screenshot(path=output / "card-effect.png", full_page=True)
 
     rng = random.Random(4)
     play_to_the_end([ann, bob], rng, clicks=30)
     ann.screenshot(path=output / "game.png", full_page=True)
+    # The rows' sums add up to the values of each player's figures, and so do the columns'.
+    for colour in ("blue", "purple"):
+        figures = ann.locator(f".tt-grid .point.{colour} .meeple").all_inner_texts()
+        sums = [
+            ann.locator(f".tt-grid .sums[data-street='{street}'] b.{colour}").inner_text()
+            for street in range(12)
+        ]
+        total = sum(int(value) for value in figures)
+        assert sum(int(v) for v in sums[:6]) == total == sum(int(v) for v in sums[6:])
     bob.screenshot(path=output / "game-laptop.png", full_page=True)
     bob.once("dialog", lambda dialog: dialog.accept())
     bob.locator(".leave-row button").click()

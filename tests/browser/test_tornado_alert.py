@@ -7,6 +7,7 @@ rounds each keeps their result, and the second round begins."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 
@@ -46,12 +47,11 @@ def play_round(
                     cards.nth(rng.randrange(count)).click(timeout=1000)
                 except Exception:  # the screen changed under the click: look again
                     continue
-            note = page.locator(".slap-note")
-            if note.count():
-                notes.add(note.inner_text())
-                if not shot:
-                    page.screenshot(path=shots / "slap.png", full_page=True)
-                    shot = True
+            said = page.locator(".slap-note").all_inner_texts()  # gone with the next card
+            notes.update(said)
+            if said and not shot:
+                page.screenshot(path=shots / "slap.png", full_page=True)
+                shot = True
         pages[0].wait_for_timeout(60)
     return notes
 
@@ -78,6 +78,8 @@ def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, outpu
 
     notes = play_round(pages, random.Random(8), output)
     assert any(" ms" in note for note in notes), notes
+    for page in pages:  # Game Over, shown when it happens, until the next card
+        expect(page.locator(".ta-moment.game_over_drawn")).to_contain_text(re.compile("Game Over"))
     ann.screenshot(path=output / "decide.png", full_page=True)
     cid.screenshot(path=output / "decide-nl.png", full_page=True)
     for page in pages:
@@ -95,4 +97,41 @@ def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, outpu
     bob.get_by_role("button", name="Moves").click()
     expect(bob.locator(".moves li").first).to_be_visible()
     bob.screenshot(path=output / "moves.png", full_page=True)
+    assert errors == []
+
+
+def test_a_refused_slap_says_why_and_goes_with_its_card(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """Two people: the one who laid the first card slaps it and is told why not; the other's
+    slap takes it; the note goes when the next card is laid. The names of the places fit their
+    cards on a phone."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Tornado Alert!", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    pages = [ann, bob]
+    for page in pages:
+        expect(page.locator(".ta-hand .ta-card")).to_have_count(6)
+    layer = next(page for page in pages if page.locator(".ta-hand .ta-card.legal").count())
+    other = bob if layer is ann else ann
+    layer.locator(".ta-hand .ta-card.legal").first.click()
+    expect(other.locator(".ta-pile")).to_have_attribute("data-count", "1")
+    layer.keyboard.press(" ")
+    note = layer.locator(".slap-note")
+    expect(note).to_have_text(re.compile("You laid the top card|worth 0"))
+    layer.screenshot(path=output / "refused.png", full_page=True)
+    for page in pages:
+        for place in page.locator(".ta-card .place").all():
+            fits = place.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+            assert fits, place.inner_text()
+    # The next card laid takes the note with the card it was about.
+    expect(other.locator(".ta-hand .ta-card.legal").first).to_be_visible()
+    other.locator(".ta-hand .ta-card.legal").first.click()
+    expect(layer.locator(".ta-pile")).not_to_have_attribute("data-count", "1")
+    expect(note).to_have_count(0)
     assert errors == []

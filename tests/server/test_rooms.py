@@ -288,6 +288,9 @@ def test_games_and_their_text_in_both_languages(client: TestClient) -> None:
     hidden = next(o for o in games["add-vantage"]["options"] if o["name"] == "hidden-tiles")
     assert hidden["kind"] == "bool" and hidden["default"] is False and "nl" in hidden["help"]
     assert "greedy" in games["add-vantage"]["bots"]
+    # The lobby offers each game's own stand-in first: Spyfall's is the one that talks.
+    assert games["spyfall"]["default_bot"] == "talker"
+    assert games["add-vantage"]["default_bot"] == "greedy"
     kinds = {o["name"]: o["kind"] for o in games["spyfall"]["options"]}
     assert kinds["locations"] == "lines" and kinds["next-dealer"] == "choice"
     en, nl = (client.get(f"/api/text/{lang}").json() for lang in ("en", "nl"))

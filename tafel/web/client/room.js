@@ -200,7 +200,8 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
       renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
-      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap} />
+      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
+      bots=${frame.names.map((name) => name.startsWith("bot:"))} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>

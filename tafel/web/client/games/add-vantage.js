@@ -86,8 +86,20 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     : null;
   const hand = you === null ? [] : view.boards[you].hand;
 
-  const tray = view.pending.length > 0 || hand.length > 0 || hint || offer;
+  const tray = view.pending.length > 0 || hand.length > 0 || hint;
+  // A buy or a removal is confirmed on the board of the die tapped, beside it: on a phone the
+  // other boards lie below the tray, out of its sight.
+  const confirm = (owner) =>
+    offer && (offer.type === "buy" ? offer.seller : you) === owner
+      ? html`<div class="confirm" data-cell=${CELLS[offer.cell]}>
+          <span>${offerText(offer)}</span>
+          <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+          <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
+        </div>`
+      : null;
+  const bonusTiles = view.bonus.filter(Boolean);
   return html`<div class="av">
+    ${view.phase === "over" && html`<section class="card av-end"><strong>${endReason(view, names, gt)}</strong></section>`}
     ${tray &&
     html`<section class="tray card">
       ${view.pending.length > 0 &&
@@ -125,19 +137,14 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           ${gt("action.discard", { value: die })}
         </button>`}
       </div>
-      ${offer &&
-      html`<div class="confirm">
-        <span>${offerText(offer)}</span>
-        <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
-        <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
-      </div>`}
     </section>`}
     <div class="av-boards">
       ${order.map(
         (owner) => html`<${PlayerBoard} board=${view.boards[owner]} owner=${owner}
           name=${names[owner]} mine=${owner === you} current=${view.current === owner}
           diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} canLay=${canLay}
-          tapSlot=${tapSlot} arranging=${view.phase === "arrange"} gt=${gt} />`,
+          tapSlot=${tapSlot} arranging=${view.phase === "arrange"} gt=${gt} confirm=${confirm(owner)}
+          explain=${diagonalText(view, bonusTiles, gt)} />`,
       )}
     </div>
     <section class="av-middle card">
@@ -156,7 +163,9 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   </div>`;
 }
 
-function PlayerBoard({ board, owner, name, mine, current, diagonal, canTap, tapCell, canLay, tapSlot, arranging, gt }) {
+function PlayerBoard(props) {
+  const { board, owner, name, mine, current, diagonal, canTap, tapCell, canLay, tapSlot, arranging, gt } = props;
+  const [explained, setExplained] = useState(false);
   const cell = (index) => {
     const tappable = canTap(owner, index);
     const value = board.dice[index];
@@ -184,13 +193,34 @@ function PlayerBoard({ board, owner, name, mine, current, diagonal, canTap, tapC
     </header>
     <div class="grid">
       ${[0, 1, 2].map((row) => html`${cell(row * 3)}${cell(row * 3 + 1)}${cell(row * 3 + 2)}${tile(row)}`)}
-      ${tile(3)}${tile(4)}${tile(5)}<span class="corner">↘</span>
+      ${tile(3)}${tile(4)}${tile(5)}
+      <button class=${`corner ${explained ? "chosen" : ""}`} aria-expanded=${explained} aria-label=${gt("label.diagonal")}
+        onClick=${() => setExplained(!explained)}>↘</button>
     </div>
+    ${explained && html`<p class="diagonal-text">${props.explain}</p>`}
+    ${props.confirm}
     <footer>
       ${gt("label.tiles_won")}: ${won || "–"}
       ${board.score !== null && html` <strong>(${board.score})</strong>`}
     </footer>
   </section>`;
+}
+
+// Why the game ended, from the boards everyone sees: a full board (rule (a): all of them), or
+// nobody able to act.
+function endReason(view, names, gt) {
+  const full = view.boards.map((board, seat) => (board.dice.includes(0) ? null : seat)).filter((seat) => seat !== null);
+  if (view.options["tiles-stay"] && full.length === view.boards.length) return gt("end.all_full");
+  if (full.length === 1 && full[0] === view.seat) return gt("end.full_you");
+  if (full.length) return gt(full.length === 1 ? "end.full" : "end.full_many", { names: full.map((seat) => names[seat]).join(", ") });
+  return gt("end.stuck");
+}
+
+// What the shaded diagonal is for, with the bonus tiles left in the middle.
+function diagonalText(view, tiles, gt) {
+  const which = view.options.diagonal === "either" ? "either" : "main";
+  const how = view.options["tiles-stay"] ? "hold" : "win";
+  return gt(`diagonal.${which}.${how}`, { tiles: tiles.join(", ") || "–" });
 }
 
 function lineName(line, gt) {
@@ -199,8 +229,9 @@ function lineName(line, gt) {
   return gt(`label.line_${word}`, { n });
 }
 
-export function describeEvent(event, names, gt) {
+export function describeEvent(event, names, gt, view) {
   const { kind, seat, ...params } = event;
+  if (kind === "game_over" && view && view.phase === "over") return `${gt("event.game_over")} ${endReason(view, names, gt)}`;
   if (seat !== null && seat !== undefined) params.name = names[seat];
   if ("seller" in params) params.seller = names[params.seller];
   if ("dice" in params) params.dice = params.dice.join(", ");

@@ -6,15 +6,33 @@
 import { html, useEffect, useState } from "../vendor/preact-htm.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
-const SHORT = { start: "S/F", escape: "ESC", chance: "?", sprint: "SPR" };
 const BID_STEPS = [0, 1, 2, 5, 10];
+const FULL = 60; // content.toml's most energy a team holds: what goes beyond is lost
+const RETIRE_GAIN = 15; // a domestique retired gives 15 energy
+const DIE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const TERRAIN = { flat: "▬", descent: "↘", crosswind: "⇶", headwind: "⇇", cobbles: "▦", climb: "↗" };
 
-function shortSquare(square) {
-  if (square.type === "effort") return `E${square.cost}`;
-  if (square.type === "feed") return `F+${square.gain}`;
-  if (square.type === "event") return `!${square.cost}`;
-  if (square.type === "mountain") return `M${square.jerseys}`;
-  return SHORT[square.type];
+// A square's picture: a sign for its kind and the number that matters (what it costs, feeds or
+// gives); its name and what it does are told on tap.
+function SquareFace({ square }) {
+  const { type } = square;
+  let sign = { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[type];
+  let number = "";
+  if (type === "effort") {
+    sign = TERRAIN[square.terrain] || "↗";
+    number = `−${square.cost}`;
+  } else if (type === "feed") number = square.gain;
+  else if (type === "event") number = `−${square.cost}`;
+  else if (type === "mountain") number = square.jerseys;
+  return html`<span class="sign" aria-hidden="true">${sign}</span>${number !== "" && html`<span class="amount">${number}</span>`}`;
+}
+
+// What landing on a square does, in the rules' words.
+function squareEffect(square, gt) {
+  const { type, ...params } = square;
+  if ("terrain" in params) params.terrain = gt(`terrain.${params.terrain}`);
+  if ("name" in params) params.name = gt(`happening.${params.name}`);
+  return gt(`effect.${type}`, params);
 }
 
 function squareName(square, gt) {
@@ -101,18 +119,29 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const most = moves.bids.length ? Math.max(...moves.bids) : null;
   const quickBids = least === null ? [] : [...new Set(BID_STEPS.map((s) => least + s).filter((b) => b <= most))];
   const retiring = moves.simple.filter((a) => a.type === "retire_reserve");
+  const [info, setInfo] = useState(null);
+  useEffect(() => setInfo(null), [view.phase, view.turn]);
+  const mine = you !== null ? view.teams[you] : null;
+  const wasted = mine ? Math.max(0, mine.energy + RETIRE_GAIN - FULL) : 0;
   const choices = moves.simple.filter((a) => a.type !== "retire_reserve");
 
   const tapSquare = (square) => {
     if (moves.move.has(square)) act({ type: "move", square });
     else if (moves.retire.has(square)) setOffer({ type: "retire_placed", square });
+    else setInfo(info === square ? null : square);
   };
+  const rider = view.board.squares[view.rider];
+  // The chance card matters while the rider stands on the chance square that drew it.
+  const card = view.card && rider.type === "chance" && view.phase !== "over" ? view.card : null;
   const bid = (value) => act({ type: "bid", amount: value });
 
   return html`<div class="mt">
     <section class="tray card">
+      ${view.die !== null && view.die !== undefined && view.die > 0 &&
+      html`<p class="rolled"><span class="die" aria-hidden="true">${DIE[view.die - 1]}</span>
+        ${gt("rolled", { die: view.die, square: view.rider, what: squareName(rider, gt) })}</p>`}
       <p class="decision">${decision(view, names, gt)}</p>
-      ${view.card && html`<p class="hint">${gt("label.last_card", { card: gt(`card.${view.card.name}`, { value: view.card.value }) })}</p>`}
+      ${card && html`<p class="chance-card">${gt("label.last_card", { card: gt(`card.${card.name}`, { value: card.value }) })}</p>`}
       <div class="actions">
         ${choices.map(
           (action) => html`<button class=${`legal ${action.type === "roll" || action.type === "escape" ? "primary" : ""}`}
@@ -131,6 +160,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${(retiring.length > 0 || moves.retire.size > 0) &&
       html`<div class="retire row">
         <span class="hint">${gt("hint_retire")}</span>
+        ${wasted > 0 && html`<span class="wasted">${gt("retire_wasted", { energy: mine.energy, wasted })}</span>`}
         ${retiring.map((action) => html`<button class="legal quiet" onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
       </div>`}
       ${offer &&
@@ -140,12 +170,19 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
       </div>`}
     </section>
-    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} />
+    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} info=${info} />
+    ${info !== null &&
+    html`<section class="card square-info" role="status" data-square=${info}>
+      <strong>${gt("square_title", { square: info, what: squareName(view.board.squares[info], gt) })}</strong>
+      <p>${squareEffect(view.board.squares[info], gt)}</p>
+      ${view.occupant[info] !== null && html`<p class="hint">${gt("square_held", { name: names[view.occupant[info]] })}</p>`}
+      <button class="quiet" onClick=${() => setInfo(null)}>${gt("close")}</button>
+    </section>`}
     <${Teams} view=${view} names=${names} you=${you} gt=${gt} />
   </div>`;
 }
 
-function Ring({ view, names, moves, tapSquare, gt }) {
+function Ring({ view, names, moves, tapSquare, gt, info }) {
   const squares = view.board.squares;
   const { columns, rows, cells } = ringLayout(squares.length);
   const auctioned = view.decision?.square;
@@ -154,12 +191,15 @@ function Ring({ view, names, moves, tapSquare, gt }) {
       const [column, row] = cells[index];
       const occupant = view.occupant[index];
       const tappable = moves.move.has(index) || moves.retire.has(index);
-      const classes = ["square", square.type, `cost${square.cost || 0}`, tappable ? "legal" : "", index === auctioned && view.phase === "auction" ? "auctioned" : ""];
-      return html`<button class=${classes.join(" ")} disabled=${!tappable}
+      const classes = [
+        "square", square.type, square.terrain || "", `cost${square.cost || 0}`, tappable ? "legal" : "",
+        index === auctioned && view.phase === "auction" ? "auctioned" : "", index === info ? "shown" : "",
+      ];
+      return html`<button class=${classes.join(" ")}
         style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index}
-        title=${`${index}: ${squareName(square, gt)}`} onClick=${() => tapSquare(index)}>
+        aria-label=${`${index}: ${squareName(square, gt)}`} onClick=${() => tapSquare(index)}>
         <span class="number">${index}</span>
-        <span class="kind">${shortSquare(square)}</span>
+        <span class="kind"><${SquareFace} square=${square} /></span>
         ${view.rider === index && html`<span class="rider" title=${gt("rider")}></span>`}
         ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}>${occupant + 1}</span>`}
       </button>`;
@@ -187,38 +227,40 @@ function InnerTrack({ view, names, gt }) {
       ${view.peloton.map((seat) => html`<li><span class=${`swatch team${seat}`}></span>${names[seat]}</li>`)}
     </ol>
     <p class="hint">${gt("label.decks", { rainbow: view.rainbow_face_down, chance: view.chance_cards })}</p>
+    <p class="hint">${gt("tap_square")}</p>
   </div>`;
 }
 
+// Each team on a card of its own (a table of nine columns does not fit a phone): its place, its
+// energy, its domestiques and its jerseys, drawn in their colours.
 function Teams({ view, names, you, gt }) {
   const order = view.breakaway !== null ? [view.breakaway, ...view.peloton] : view.peloton;
   const combat = view.options["combat-points"];
-  return html`<section class="card teams">
-    <table>
-      <thead><tr>
-        <th>${gt("label.team")}</th><th>${gt("label.position")}</th><th>${gt("label.energy")}</th>
-        <th title=${gt("label.reserve")}>${gt("label.reserve")}</th>
-        <th title=${gt("label.on_board")}>${gt("label.on_board")}</th>
-        <th class="rainbow-text">${gt("label.rainbow")}</th><th>${gt("label.green")}</th><th>${gt("label.polka")}</th>
-        ${combat && html`<th>${gt("label.combat")}</th>`}
-      </tr></thead>
-      <tbody>
-        ${view.teams.map((team, seat) => {
-          let place;
-          if (team.out) place = gt("label.out");
-          else if (seat === view.breakaway) place = `${gt("label.away")} +${leadTime(view.lead)}`;
-          else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
-          return html`<tr class=${`${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
-            <td><span class=${`swatch team${seat}`}></span>${names[seat]}</td>
-            <td>${place}</td>
-            <td><span class="energy"><span class=${team.energy < 20 ? "low" : ""} style=${`width: ${(100 * team.energy) / 60}%`}></span></span> ${team.energy}</td>
-            <td>${team.reserve}</td><td>${team.placed.length}</td>
-            <td>${team.rainbow.length}</td><td>${team.green}</td><td>${team.polka}</td>
-            ${combat && html`<td>${team.combat}</td>`}
-          </tr>`;
-        })}
-      </tbody>
-    </table>
+  const seats = view.teams.map((_, seat) => seat);
+  const shown = [...seats.filter((seat) => order.includes(seat)).sort((a, b) => order.indexOf(a) - order.indexOf(b)), ...seats.filter((seat) => !order.includes(seat))];
+  return html`<section class="teams">
+    ${shown.map((seat) => {
+      const team = view.teams[seat];
+      let place;
+      if (team.out) place = gt("label.out");
+      else if (seat === view.breakaway) place = `${gt("label.away")} +${leadTime(view.lead)}`;
+      else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
+      return html`<article class=${`card team ${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
+        <header><span class=${`swatch team${seat}`}></span><strong>${names[seat]}</strong><span class="place">${place}</span></header>
+        <div class="energy-row">
+          <span class="label">${gt("label.energy")}</span>
+          <span class="energy"><span class=${team.energy < 20 ? "low" : ""} style=${`width: ${(100 * team.energy) / FULL}%`}></span></span>
+          <strong>${team.energy}</strong>
+        </div>
+        <p class="domestiques">${gt("domestiques", { reserve: team.reserve, placed: team.placed.length })}</p>
+        <ul class="jerseys">
+          <li class="jersey rainbow" title=${gt("label.rainbow")}><span class="shirt" aria-hidden="true"></span>${gt("label.rainbow")} ${team.rainbow.length}</li>
+          <li class="jersey green" title=${gt("label.green")}><span class="shirt" aria-hidden="true"></span>${gt("label.green")} ${team.green}</li>
+          <li class="jersey polka" title=${gt("label.polka")}><span class="shirt" aria-hidden="true"></span>${gt("label.polka")} ${team.polka}</li>
+          ${combat && html`<li class="jersey combat">${gt("label.combat")} ${team.combat}</li>`}
+        </ul>
+      </article>`;
+    })}
   </section>`;
 }
 

@@ -19,10 +19,13 @@ export function endingText(result, names, gt) {
   return gt(`ending.${result.ending}`, { suspect: names[result.suspect], spy: names[result.spy] });
 }
 
-// Face down until tapped, so a neighbour's glance at the phone tells nothing.
-export function Card({ view, gt }) {
+// Face down until tapped, so a neighbour's glance at the phone tells nothing: covered, the spy's
+// screen is the agents' to the last element. The spy's reveal is part of the uncovered card.
+export function Card({ view, gt, reveal, act }) {
   const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => setShown(false), [view.round]);
+  useEffect(() => setConfirming(false), [view.round, shown]);
   const card = view.card;
   if (!card) return null;
   let face;
@@ -33,18 +36,32 @@ export function Card({ view, gt }) {
       <strong class="place">${locationName(view.locations[card.location])}</strong>
       ${role && html`<span class="label">${gt("role")}</span><strong class="role">${role}</strong>`}`;
   }
-  return html`<button class=${`card sf-card ${shown ? "shown" : "covered"}`} aria-pressed=${shown}
-    onClick=${() => setShown(!shown)}>
-    ${shown ? face : html`<span>${gt("tap_to_see")}</span>`}
-    ${shown && html`<small class="cover-again">${gt("tap_to_hide")}</small>`}
-  </button>`;
+  return html`<div class="sf-card-box">
+    <button class=${`card sf-card ${shown ? "shown" : "covered"}`} aria-pressed=${shown}
+      onClick=${() => setShown(!shown)}>
+      ${shown ? face : html`<span>${gt("tap_to_see")}</span>`}
+      ${shown && html`<small class="cover-again">${gt("tap_to_hide")}</small>`}
+    </button>
+    ${shown && reveal &&
+    html`<div class="sf-reveal">
+      ${confirming
+        ? html`<p class="hint">${gt("reveal_confirm")}</p>
+            <div class="actions">
+              <button class="legal primary" onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
+              <button onClick=${() => setConfirming(false)}>${gt("cancel")}</button>
+            </div>`
+        : html`<button class="legal spy" onClick=${() => setConfirming(true)}>${gt("reveal")}</button>`}
+    </div>`}
+  </div>`;
 }
 
 // Notes are this browser's only: the locations crossed off this round, kept in localStorage per
 // room so a reload keeps them, and dropped when the next round is dealt.
 function useNotes(keep, round) {
-  const key = NOTES + keep.split(".")[0];
+  // A replay has no notes: it shows the game, not this browser's jottings.
+  const key = keep ? NOTES + keep.split(".")[0] : null;
   const read = () => {
+    if (!key) return [];
     try {
       const kept = JSON.parse(localStorage.getItem(key));
       return kept && kept.keep === keep && kept.round === round ? kept.crossed : [];
@@ -55,6 +72,7 @@ function useNotes(keep, round) {
   const [crossed, setCrossed] = useState(read);
   useEffect(() => setCrossed(read()), [keep, round]);
   const toggle = (index) => {
+    if (!key) return;
     const next = crossed.includes(index) ? crossed.filter((i) => i !== index) : [...crossed, index];
     localStorage.setItem(key, JSON.stringify({ keep, round, crossed: next }));
     setCrossed(next);
@@ -62,12 +80,14 @@ function useNotes(keep, round) {
   return [crossed, toggle];
 }
 
-export function Locations({ view, keep, gt, guesses, guess, setGuess }) {
+// While the spy guesses, the confirm sticks to the bottom of the screen below the list, so on a
+// phone the chosen location and its confirm are in view together.
+export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
   const [crossed, toggle] = useNotes(keep, view.round);
   const guessing = guesses.size > 0;
   return html`<section class="card sf-locations">
     <h2>${gt("locations")}</h2>
-    <p class="hint">${guessing ? gt("pick_location") : gt("notes_hint")}</p>
+    ${(guessing || keep) && html`<p class="hint">${guessing ? gt("pick_location") : gt("notes_hint")}</p>`}
     <ul>
       ${view.locations.map((location, index) => {
         const used = view.used.includes(index);
@@ -83,6 +103,13 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess }) {
           onClick=${tap}>${locationName(location)}</button></li>`;
       })}
     </ul>
+    ${guessing && guess !== null &&
+    html`<div class="actions sf-guess-bar">
+      <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
+        ${gt("guess_location", { location: locationName(view.locations[guess]) })}
+      </button>
+      <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>
+    </div>`}
   </section>`;
 }
 
@@ -125,5 +152,27 @@ export function Results({ view, names, gt }) {
       </table>
     </div>
     <p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>
+  </section>`;
+}
+
+// The end of a round is a moment of its own, until the next deal: who the spy was, where
+// everyone was, how it ended and what each player earned.
+export function RoundEnd({ view, names, gt }) {
+  const result = view.results.at(-1);
+  if (!result || !["deal", "over"].includes(view.phase) || result.round !== view.round) return null;
+  return html`<section class="card sf-round-end" data-round=${result.round}>
+    <h2>${gt("round_over", { round: result.round })}</h2>
+    <p class="ending">${endingText(result, names, gt)}.</p>
+    <dl>
+      <div><dt>${gt("the_spy_was")}</dt><dd class="spy-name">${names[result.spy]}</dd></div>
+      <div><dt>${gt("the_location_was")}</dt><dd class="place">${locationName(view.locations[result.location])}</dd></div>
+    </dl>
+    <h3>${gt("round_points")}</h3>
+    <ul class="round-points">
+      ${result.points.map(
+        (points, seat) => html`<li data-seat=${seat} class=${seat === result.spy ? "was-spy" : ""}>
+          <span>${names[seat]}</span><strong>+${points}</strong></li>`,
+      )}
+    </ul>
   </section>`;
 }

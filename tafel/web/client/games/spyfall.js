@@ -5,7 +5,7 @@
 
 import { html, useEffect, useState } from "../vendor/preact-htm.js";
 import { Countdown } from "../clock.js";
-import { BigClock, Card, Locations, Results, endingText, locationName } from "./spyfall-parts.js";
+import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
 const TEXT_LIMIT = 300;
 
@@ -24,11 +24,12 @@ function sortLegal(legal) {
   return moves;
 }
 
-export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow, keep }) {
+export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow, keep, bots }) {
   const moves = sortLegal(busy ? [] : legal);
   const [bigClock, setBigClock] = useState(false);
   const [guess, setGuess] = useState(null);
   useEffect(() => setGuess(null), [view.phase, view.round]);
+  const failed = useFailedVote(view);
   const inRound = ["ask", "answer", "talk", "accusation", "guess", "nominate", "vote"].includes(view.phase);
 
   if (view.table && you === null && inRound) {
@@ -45,21 +46,37 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
-    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt}
-      guess=${guess} setGuess=${setGuess} />
-    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} />`}
-    ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`}
+    <${RoundEnd} view=${view} names=${names} gt=${gt} />
+    ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
+    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
+    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
+    ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} bots=${bots} />`}
     ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
-    ${(moves.accuses.length > 0 || moves.reveal) &&
+    ${moves.accuses.length > 0 &&
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
-      setGuess=${setGuess} />
+      setGuess=${setGuess} act=${act} />
     <${Results} view=${view} names=${names} gt=${gt} />
   </div>`;
 }
 
+// A failed vote leaves no trace in the view but its event: the suspect it was about, kept until
+// the talk moves on (the next line in the chat, another accusation or the round's end); at time
+// up it stays above the next ballot.
+function useFailedVote(view) {
+  const [failed, setFailed] = useState(null);
+  const event = view.events.find((e) => e.kind === "vote_failed");
+  useEffect(() => {
+    if (event) setFailed({ suspect: event.suspect, round: view.round, said: view.chat.length });
+  }, [event]);
+  if (!failed) return null;
+  const accused = view.accusation && !view.accusation.time_up;
+  const moved = ["deal", "over"].includes(view.phase) || failed.round !== view.round || failed.said !== view.chat.length || accused;
+  return moved ? null : failed.suspect;
+}
+
 // What is asked of this seat now, or of whom the table waits for.
-function Tray({ view, moves, act, names, you, gt, guess, setGuess }) {
+function Tray({ view, moves, act, names, you, gt }) {
   let body = null;
   if (view.phase === "deal") {
     body = moves.deal
@@ -79,14 +96,7 @@ function Tray({ view, moves, act, names, you, gt, guess, setGuess }) {
         : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
   } else if (view.phase === "guess") {
     body = moves.guesses.size
-      ? html`<p>${gt("pick_location")}</p>
-          ${guess !== null &&
-          html`<div class="actions">
-            <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
-              ${gt("guess_location", { location: locationName(view.locations[guess]) })}
-            </button>
-            <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>
-          </div>`}`
+      ? html`<p>${gt("pick_location")}</p>`
       : html`<p>${gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
   }
   if (!body) return null;
@@ -114,7 +124,7 @@ function Vote({ view, moves, act, names, gt }) {
 }
 
 // Questions and answers; the one who is to ask picks whom and types, the one asked answers.
-function Chat({ view, moves, act, names, gt }) {
+function Chat({ view, moves, act, names, gt, bots }) {
   const [target, setTarget] = useState(null);
   const [text, setText] = useState("");
   useEffect(() => setTarget(null), [view.asker, view.phase]);
@@ -127,9 +137,13 @@ function Chat({ view, moves, act, names, gt }) {
     else return;
     setText("");
   };
+  // A bot takes its time to type, as a person would: the table sees that it is typing.
+  const talking = view.phase === "answer" ? view.answerer : view.asker;
+  const typing = moves.asks.length === 0 && !moves.answer && talking !== null && Boolean(bots?.[talking]);
   let prompt;
   if (moves.asks.length) prompt = gt("your_question");
   else if (moves.answer) prompt = gt("your_answer", { name: names[view.chat.at(-1)?.seat] });
+  else if (typing) prompt = gt("typing", { name: names[talking] });
   else if (view.phase === "answer") prompt = gt("waiting_answer", { name: names[view.answerer] });
   else if (view.asker !== null) prompt = gt("waiting_question", { name: names[view.asker] });
   const writing = moves.answer || (moves.asks.length > 0 && target !== null);
@@ -142,7 +156,7 @@ function Chat({ view, moves, act, names, gt }) {
         </li>`,
       )}
     </ol>
-    ${prompt && html`<p class="hint">${prompt}</p>`}
+    ${prompt && html`<p class=${`hint ${typing ? "typing" : ""}`} data-seat=${typing ? talking : undefined}>${prompt}</p>`}
     ${moves.asks.length > 0 &&
     html`<div class="actions targets">
       ${moves.asks.map(
@@ -160,28 +174,19 @@ function Chat({ view, moves, act, names, gt }) {
   </section>`;
 }
 
-// Accuse someone (once a round), or, for the spy, reveal and guess: each asks to confirm.
+// Accuse someone (once a round): it asks whom.
 function Accuse({ moves, act, names, gt }) {
-  const [open, setOpen] = useState(null);
+  const [open, setOpen] = useState(false);
   return html`<section class="card sf-accuse">
     <div class="actions">
-      ${moves.accuses.length > 0 &&
-      html`<button class="legal" onClick=${() => setOpen(open === "accuse" ? null : "accuse")}>${gt("accuse")}</button>`}
-      ${moves.reveal &&
-      html`<button class="legal spy" onClick=${() => setOpen(open === "reveal" ? null : "reveal")}>${gt("reveal")}</button>`}
+      <button class="legal" onClick=${() => setOpen(!open)}>${gt("accuse")}</button>
     </div>
-    ${open === "accuse" &&
+    ${open &&
     html`<p class="hint">${gt("accuse_whom")}</p>
       <div class="actions">${moves.accuses.map(
         (seat) => html`<button class="legal" data-seat=${seat}
           onClick=${() => act({ type: "accuse", suspect: seat })}>${names[seat]}</button>`,
       )}</div>`}
-    ${open === "reveal" &&
-    html`<p class="hint">${gt("reveal_confirm")}</p>
-      <div class="actions">
-        <button class="legal primary" onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
-        <button onClick=${() => setOpen(null)}>${gt("cancel")}</button>
-      </div>`}
   </section>`;
 }
 

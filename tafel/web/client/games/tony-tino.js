@@ -19,6 +19,26 @@ function money(amount) {
   return nl ? `$ ${digits}` : `$${digits}`;
 }
 
+// Each street's sums for both players: the values of each one's figures on it (the engine's own
+// running sums are these, recounted from the open figures).
+function streetSums(view) {
+  const sums = Array.from({ length: 2 * SIZE }, () => [0, 0]);
+  view.figures.forEach((figure, point) => {
+    if (!figure) return;
+    const [owner, value] = figure;
+    sums[Math.floor(point / SIZE)][owner] += value;
+    sums[SIZE + (point % SIZE)][owner] += value;
+  });
+  return sums;
+}
+
+function Sums({ sums, colours, street, gt }) {
+  const [a, b] = sums[street];
+  return html`<span class="sums" data-street=${street} aria-label=${gt("sums", { a, b })}>
+    <b class=${`${colours[0]} ${a > b ? "ahead" : ""}`}>${a}</b><b class=${`${colours[1]} ${b > a ? "ahead" : ""}`}>${b}</b>
+  </span>`;
+}
+
 function streetName(label, gt) {
   return gt(/^\d+$/.test(label) ? "label.row" : "label.column", { n: label });
 }
@@ -47,6 +67,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   }, [view]);
   const value = figure ?? (figures.length === 1 ? figures[0] : null);
   const colours = view.boards.map((board) => board.colour);
+  const sums = streetSums(view);
 
   const tapPoint = (point) => {
     if (moves.points.has(point)) act({ type: "point", point });
@@ -62,6 +83,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       return gt("raid_window", { ...named, opponent: names[1 - view.current] });
     }
     if (view.phase === "target") return gt(`prompt.${view.card}.${view.chosen.length}`);
+    if (card && !moves.play.has(card) && !moves.discard.has(card)) return null;
     if (legal.length && view.phase === "card") return gt("hint_card");
     if (legal.length && view.phase === "place") return gt("hint_place");
     return null;
@@ -74,6 +96,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     ${(text || moves.window.length > 0 || card) &&
     html`<section class=${`tray card ${view.phase === "raid" ? "raid" : ""}`}>
       ${text && html`<p class="hint">${text}</p>`}
+      ${card && html`<p class="card-effect"><strong>${gt(`card.${card}`)}</strong>: ${gt(`effect.${card}`)}</p>`}
       <div class="actions">
         ${moves.window.map(
           (action) => html`<button class=${`legal ${action.type === "counter" ? "primary" : ""}`}
@@ -97,10 +120,13 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           ${Array.from({ length: SIZE }, (_, col) =>
             Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint }),
           )}
-          ${Token({ view, street: row, colours, moves, act, gt })}`)}
+          ${Token({ view, street: row, colours, moves, act, gt })}
+          <${Sums} sums=${sums} colours=${colours} street=${row} gt=${gt} />`)}
         ${Array.from({ length: SIZE }, (_, col) => Token({ view, street: SIZE + col, colours, moves, act, gt }))}
-        <span></span>
+        <span></span><span></span>
+        ${Array.from({ length: SIZE }, (_, col) => html`<${Sums} sums=${sums} colours=${colours} street=${SIZE + col} gt=${gt} />`)}
       </div>
+      <p class="hint sums-key">${gt("sums_key", { a: gt(`colour.${colours[0]}`), b: gt(`colour.${colours[1]}`) })}</p>
     </section>
     <div class="tt-players">
       ${order.map(
@@ -162,8 +188,9 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
         : hand.map((c) => {
             const usable = mine && (moves.play.has(c) || moves.discard.has(c));
             const classes = ["game-card", usable && c !== card ? "legal" : "", c === card ? "chosen" : ""];
-            return html`<button class=${classes.join(" ")} disabled=${!usable}
-              onClick=${() => setCard(c)}>${gt(`card.${c}`)}</button>`;
+            // Any card of one's own hand says what it does on tap, playable now or not.
+            return html`<button class=${classes.join(" ")} disabled=${!mine}
+              onClick=${() => setCard(c === card ? null : c)}>${gt(`card.${c}`)}</button>`;
           })}
       <span class="label">${gt("label.deck")}: ${board.deck}</span>
     </div>

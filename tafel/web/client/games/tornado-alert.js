@@ -4,7 +4,7 @@
 // the averages; between rounds, the decisions about the result.
 // To play: tap a lit card of your hand to lay it; slap when the top cards are worth taking.
 
-import { html, useEffect } from "../vendor/preact-htm.js";
+import { html, useEffect, useRef, useState } from "../vendor/preact-htm.js";
 
 const FANNED = 5; // cards of the play pile shown, from the top
 const SHOWN_SCORE = 6; // cards of a score pile shown, from the top
@@ -34,6 +34,13 @@ export function cardName(card, gt) {
   return gt(card.tornado ? "card.tornado" : "card", { name, value: card.value });
 }
 
+// A place's name fits its card whole: wrapped between words, and its longest word sized to the
+// card's width (the style sheet's `--len`).
+function Place({ text }) {
+  const longest = Math.max(...text.split(/\s+/).map((word) => word.length));
+  return html`<span class="place" style=${`--len: ${longest}`}>${text}</span>`;
+}
+
 function Card({ card, gt, onClick, legal, className = "", style }) {
   const classes = [
     "ta-card",
@@ -45,7 +52,7 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
   ];
   const label = cardName(card, gt);
   const face = html`<span class="value">${card.special ? "★" : card.value}</span>
-    <span class="place">${card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`)}</span>
+    <${Place} text=${card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`)} />
     ${card.tornado ? html`<span class="storm" aria-hidden="true">↯</span>` : null}`;
   if (onClick) {
     return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${label}
@@ -73,6 +80,55 @@ function PlayPile({ view, gt }) {
   </div>`;
 }
 
+// Each card laid takes one from the hands and draws one from the draw pile: their sum counts the
+// plays of a round down, and so tells one laid card from the next.
+function playsLeft(view) {
+  return `${view.round}:${view.draw_pile + view.hand_sizes.reduce((a, b) => a + b, 0)}`;
+}
+
+// What a slap is about belongs to the card it was about: shown until the next card is laid. A
+// false start was a slap at the card still held back, the next one.
+function useCardNote(view, slap) {
+  const [note, setNote] = useState(null);
+  useEffect(() => {
+    if (!slap) return;
+    const next = slap.key === "slap_false_start";
+    setNote({ text: slap.message, won: slap.won, card: next ? null : playsLeft(view) });
+  }, [slap]);
+  const current = playsLeft(view);
+  useEffect(() => {
+    if (note && note.card === null) setNote({ ...note, card: current });
+  }, [current]);
+  const say = (text) => setNote({ text, won: false, card: current });
+  return [note && (note.card === null || note.card === current) ? note : null, say];
+}
+
+// Why this seat may not slap now, in the rules' words: what the engine would answer.
+function whyNoSlap(view, you) {
+  if (view.play_pile_size === 0) return "nothing_to_claim";
+  if (view.claim_size === 0) return "zero_on_top";
+  if (view.claimed[you]) return "claimed_twice";
+  if (view.last === you && view.claims_since_play === 0) return "own_card";
+  return null;
+}
+
+// The moments that change the table: tornado, lightning, Rover, Genie, Wedge, Game Over. Shown
+// large until the next card is laid.
+const MOMENTS = new Set(["tornado", "lightning", "rover", "genie", "wedge_left", "wedge_taken", "game_over_drawn", "wrong_hand"]);
+
+function useMoments(view, names, gt) {
+  const [moments, setMoments] = useState(null);
+  const current = playsLeft(view);
+  useEffect(() => {
+    const found = view.events.filter((event) => MOMENTS.has(event.kind));
+    if (found.length) {
+      const lines = found.map((event) => ({ kind: event.kind, text: describeEvent(event, names, gt) }));
+      setMoments({ lines, card: current });
+    }
+  }, [view.events]);
+  return moments && moments.card === current ? moments.lines : [];
+}
+
 function claimText(view, gt) {
   const count = view.claim_size;
   const size = view.play_pile_size;
@@ -86,16 +142,28 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
   const plays = new Set(moves.filter((a) => a.type === "play").map((a) => a.card));
   const draw = moves.find((a) => a.type === "draw");
   const deciding = view.phase === "deciding";
+  const over = view.outcome !== null;
   remember(view);
+  const [note, sayNote] = useCardNote(view, slap);
+  const moments = useMoments(view, names, gt);
+  const short = claim && view.play_pile_size < view.claim_size;
+  const slapNow = () => {
+    if (claim) return race(pickClaim);
+    const why = whyNoSlap(view, you);
+    if (why) sayNote(gt(why));
+    return race(pickClaim);
+  };
 
+  const slapRef = useRef(slapNow);
+  slapRef.current = slapNow;
   useEffect(() => {
-    if (!race) return undefined; // a replay: nothing to slap
+    if (!race || over) return undefined; // a replay, or the game is over: nothing to slap
     // Space slaps wherever the focus is, and never presses a focused button (a card just laid).
     const space = (event) => event.key === " " && !event.target.closest?.("input, textarea, select");
     const onKey = (event) => {
       if (!space(event)) return;
       event.preventDefault();
-      if (!event.repeat) race(pickClaim);
+      if (!event.repeat) slapRef.current();
     };
     const onKeyUp = (event) => space(event) && event.preventDefault();
     addEventListener("keydown", onKey);
@@ -104,7 +172,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
       removeEventListener("keydown", onKey);
       removeEventListener("keyup", onKeyUp);
     };
-  }, [race]);
+  }, [race, over]);
 
   const seats = view.score_piles.map((_, seat) => seat);
   const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
@@ -119,15 +187,20 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
         ${`${gt("label.round", { round: view.round, rounds: view.rounds })} · ${gt("label.draw_pile", { count: view.draw_pile })}`}
         ${status ? html` · <strong>${status}</strong>` : null}
       </p>
+      ${moments.length > 0 &&
+      html`<div class="ta-moments" role="status">
+        ${moments.map((line) => html`<p class=${`ta-moment ${line.kind}`}>${line.text}</p>`)}
+      </div>`}
       <${PlayPile} view=${view} gt=${gt} />
       ${you !== null &&
       race &&
       !deciding &&
-      html`<button class=${`slap-target ${claim ? "legal" : ""}`} onClick=${() => race(pickClaim)}>
+      !over &&
+      html`<button class=${`slap-target ${claim ? "legal" : ""} ${short ? "short" : ""}`} onClick=${slapNow}>
         <strong>${gt("slap")}</strong>
-        <small>${claim ? claimText(view, gt) : gt("slap_key")}</small>
+        ${short ? html`<span class="warning">${claimText(view, gt)}</span>` : html`<small>${claim ? claimText(view, gt) : gt("slap_key")}</small>`}
       </button>`}
-      ${slap && html`<p class=${`slap-note ${slap.won ? "won" : ""}`} role="status">${slap.message}</p>`}
+      ${note && !over && html`<p class=${`slap-note ${note.won ? "won" : ""}`} role="status">${note.text}</p>`}
     </section>
     ${deciding && you !== null && view.decided && !view.decided[you] &&
     html`<${Decisions} view=${view} legal=${moves} act=${act} you=${you} gt=${gt} />`}
