@@ -203,3 +203,22 @@ def test_a_claim_that_takes_cards_face_down_says_so_and_nothing_is_slapped_after
     expect(page.locator(".ta-hand")).to_have_count(0)
     page.screenshot(path=output / "over.png", full_page=True)
     assert errors == []
+
+
+def test_tornadoes_lightning_and_the_rover_are_shown_when_they_happen(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    page = open_page(browser, PHONE, errors)
+    page.goto(server_url)
+    expect(page.get_by_role("banner")).to_be_visible()  # the client is loaded
+    for kind in ("tornado", "lightning", "rover"):
+        view, legal = moment(
+            lambda state, seat, kind=kind: any(
+                event["kind"] == kind for event in state.view(seat)["events"]
+            )
+        )
+        draw_board(page, view, legal)
+        expect(page.locator(f".ta-moment.{kind}")).to_be_visible()
+        page.screenshot(path=output / f"{kind}.png")
+    assert errors == []
