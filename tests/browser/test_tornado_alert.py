@@ -9,12 +9,16 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tafel.engine import Json, Rng, State
+from tafel.games import get_game
 from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
+from tests.harness import pick_move
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -134,4 +138,87 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
     other.locator(".ta-hand .ta-card.legal").first.click()
     expect(layer.locator(".ta-pile")).not_to_have_attribute("data-count", "1")
     expect(note).to_have_count(0)
+    assert errors == []
+
+
+def moment(predicate: Callable[[State, int], bool]) -> tuple[Json, list[Json]]:
+    """The first state of random two-player games where `predicate` holds for a seat: that
+    seat's view and legal actions, as the server sends them."""
+    game = get_game("tornado-alert")
+    for seed in range(40):
+        state, rng = game.start(2, seed), Rng(seed)
+        while True:
+            for seat in (0, 1):
+                if predicate(state, seat):
+                    legal = [action.to_json() for action in state.legal_actions(seat)]
+                    return state.view(seat), legal
+            if state.outcome() is not None:
+                break
+            seat, action = pick_move(state, rng)
+            state.apply(seat, action)
+    raise AssertionError("no such moment in 40 games")
+
+
+def short_claim(state: State, seat: int) -> bool:
+    view = state.view(seat)
+    return seat in view["may_claim"] and view["play_pile_size"] < view["claim_size"]
+
+
+def draw_board(page: Page, view: Json, legal: list[Json]) -> None:
+    """Tornado Alert!'s board alone, as the room draws it for a seat that may slap."""
+    page.evaluate(
+        """async ([view, legal]) => {
+            const { html, render } = await import("/static/vendor/preact-htm.js");
+            const { Board } = await import("/static/games/tornado-alert.js");
+            const { gameText, loadTexts } = await import("/static/i18n.js");
+            await loadTexts("en");
+            const names = ["You", "Bob"];
+            const root = document.createElement("main");
+            document.body.replaceChildren(root);
+            render(html`<${Board} view=${view} legal=${legal} act=${() => null} names=${names}
+                you=${view.seat} gt=${gameText("tornado-alert")} busy=${false}
+                race=${() => null} slap=${null} />`, root);
+        }""",
+        [view, legal],
+    )
+
+
+def test_a_claim_that_takes_cards_face_down_says_so_and_nothing_is_slapped_after_the_game(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    page = open_page(browser, PHONE, errors)
+    page.goto(server_url)
+    expect(page.get_by_role("banner")).to_be_visible()  # the client is loaded
+    view, legal = moment(short_claim)
+    draw_board(page, view, legal)
+    warning = page.locator(".slap-target.legal.short .warning")
+    expect(warning).to_contain_text("face down (worth 0)")
+    assert float(warning.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 18
+    page.screenshot(path=output / "short-claim.png", full_page=True)
+    view, legal = moment(lambda state, seat: state.outcome() is not None)
+    draw_board(page, view, legal)
+    expect(page.locator(".ta-pile")).to_be_visible()
+    expect(page.locator(".slap-target")).to_have_count(0)
+    expect(page.locator(".ta-hand")).to_have_count(0)
+    page.screenshot(path=output / "over.png", full_page=True)
+    assert errors == []
+
+
+def test_tornadoes_lightning_and_the_rover_are_shown_when_they_happen(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    page = open_page(browser, PHONE, errors)
+    page.goto(server_url)
+    expect(page.get_by_role("banner")).to_be_visible()  # the client is loaded
+    for kind in ("tornado", "lightning", "rover"):
+        view, legal = moment(
+            lambda state, seat, kind=kind: any(
+                event["kind"] == kind for event in state.view(seat)["events"]
+            )
+        )
+        draw_board(page, view, legal)
+        expect(page.locator(f".ta-moment.{kind}")).to_be_visible()
+        page.screenshot(path=output / f"{kind}.png")
     assert errors == []

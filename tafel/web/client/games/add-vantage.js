@@ -4,7 +4,7 @@
 // player's die to buy it (and, with rule c, one of yours to remove it), then confirm. With
 // arrange-tiles, first tap a drawn tile, then a free tile slot of your board.
 
-import { html, useEffect, useState } from "../vendor/preact-htm.js";
+import { html, useEffect, useRef, useState } from "../vendor/preact-htm.js";
 import { Die } from "../ui.js";
 
 const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
@@ -166,6 +166,12 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
 function PlayerBoard(props) {
   const { board, owner, name, mine, current, diagonal, canTap, tapCell, canLay, tapSlot, arranging, gt } = props;
   const [explained, setExplained] = useState(false);
+  // The confirm comes up just below the die tapped: brought into view, the die stays there too.
+  const confirmBox = useRef(null);
+  const confirming = Boolean(props.confirm);
+  useEffect(() => {
+    if (confirming) confirmBox.current?.scrollIntoView({ block: "nearest" });
+  }, [confirming]);
   const cell = (index) => {
     const tappable = canTap(owner, index);
     const value = board.dice[index];
@@ -198,7 +204,7 @@ function PlayerBoard(props) {
         onClick=${() => setExplained(!explained)}>↘</button>
     </div>
     ${explained && html`<p class="diagonal-text">${props.explain}</p>`}
-    ${props.confirm}
+    <div ref=${confirmBox}>${props.confirm}</div>
     <footer>
       ${gt("label.tiles_won")}: ${won || "–"}
       ${board.score !== null && html` <strong>(${board.score})</strong>`}

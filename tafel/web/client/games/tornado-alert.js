@@ -132,7 +132,7 @@ function useMoments(view, names, gt) {
 function claimText(view, gt) {
   const count = view.claim_size;
   const size = view.play_pile_size;
-  if (size < count) return gt("action.claim_short", { count: size });
+  if (size < count) return gt(size === 1 ? "action.claim_short_one" : "action.claim_short", { count: size });
   return gt(count === 1 ? "action.claim_one" : "action.claim", { count });
 }
 
@@ -206,6 +206,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
     html`<${Decisions} view=${view} legal=${moves} act=${act} you=${you} gt=${gt} />`}
     ${view.hand &&
     !deciding &&
+    !over &&
     html`<section class="card ta-hand">
       <h2>${gt("label.hand")}</h2>
       <div class="cards">
