@@ -42,7 +42,10 @@ def play_round(
                 if rng.random() < 0.5:
                     page.keyboard.press(" ")
                 else:
-                    page.locator(".slap-target.legal").click(timeout=2000, force=True)
+                    try:
+                        page.locator(".slap-target.legal").click(timeout=2000, force=True)
+                    except Exception:  # the card was taken meanwhile: the moment has passed
+                        pass
                 continue
             cards = page.locator(".ta-hand .ta-card.legal")
             count = cards.count()
