@@ -6,6 +6,7 @@ rounds each keeps their result, and the second round begins."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
@@ -42,10 +43,9 @@ def play_round(
                 if rng.random() < 0.5:
                     page.keyboard.press(" ")
                 else:
-                    try:
+                    # The card may be taken meanwhile: then the moment has passed.
+                    with contextlib.suppress(Exception):
                         page.locator(".slap-target.legal").click(timeout=2000, force=True)
-                    except Exception:  # the card was taken meanwhile: the moment has passed
-                        pass
                 continue
             cards = page.locator(".ta-hand .ta-card.legal")
             count = cards.count()
