@@ -167,6 +167,18 @@ def create_app(config: ServerConfig) -> FastAPI:
         room.remove_bot(token, seat)
         return room.summary()
 
+    @app.post("/api/rooms/{code}/seats/{seat}/hand")
+    async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
+        room.hand_to_bot(token, seat)
+        return room.summary()
+
+    @app.post("/api/rooms/{code}/seats/{seat}/back")
+    async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
+        room.take_back(token, seat)
+        return room.summary()
+
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, token: Pass, client: Client) -> Json:
         room = rooms.find(code, client)
