@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.players import PHONE, add_bot, create_room, open_page
+from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -113,4 +113,32 @@ def test_wait_shown_and_stood_in(browser: Browser, server_url: str, output: Path
     expect(notice).to_contain_text("a bot made it for them", timeout=30_000)
     ann.screenshot(path=output / "stood-in.png")
     expect(ann.locator(".chip.mine")).to_contain_text("Ann")
+    assert errors == []
+
+
+def test_host_hands_a_seat_to_a_bot_and_back(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(bob.locator(".turn")).to_be_visible()
+
+    ann.locator(".chip[data-seat='1']").click()
+    ann.screenshot(path=output / "host-sheet.png")
+    ann.get_by_role("button", name="Let a bot play this seat").click()
+    expect(bob.locator(".handed-bar")).to_contain_text("A bot plays your seat for now.")
+    expect(ann.locator(".chip[data-seat='1']")).to_contain_text("a bot plays")
+    expect(bob.locator("main .legal:visible")).to_have_count(0)
+    bob.screenshot(path=output / "handed.png")
+
+    bob.get_by_role("button", name="Take my seat back").click()
+    expect(bob.locator(".handed-bar")).to_have_count(0)
+    expect(ann.locator(".chip[data-seat='1']")).not_to_contain_text("a bot plays")
+    bob.screenshot(path=output / "taken-back.png")
     assert errors == []
