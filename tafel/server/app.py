@@ -271,6 +271,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/", include_in_schema=False)
     @app.get("/r/{code}", include_in_schema=False)
     @app.get("/r/{code}/replay/{number}", include_in_schema=False)
+    @app.get("/how/{game}", include_in_schema=False)
     async def client() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

@@ -83,6 +83,18 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     expect(mine).to_contain_text("playing")
     expect(ann.locator(".game-choice").filter(has_text="Tony & Tino")).to_contain_text("2 players")
     ann.screenshot(path=output / "your-rooms.png", full_page=True)
+    # Each game tells what it is before anyone sits down, and how to play it, in nl and en.
+    tony = ann.locator(".game-choice").filter(has_text="Tony & Tino")
+    expect(tony).to_contain_text("about 30 min")
+    tony.get_by_role("link", name="How to play").click()
+    expect(ann.locator("main.how")).to_contain_text("Police raid")
+    ann.screenshot(path=output / "how-to-play.png", full_page=True)
+    ann.locator("button.lang").click()
+    expect(ann.locator("main.how")).to_contain_text("politiezet")
+    ann.locator("button.lang").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "en")
+
+    ann.goto(server_url)
     mine.locator("a").click()
     expect(ann.locator(".turn")).to_be_visible()
 

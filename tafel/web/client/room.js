@@ -7,6 +7,7 @@ import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-h
 import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { Countdown } from "./clock.js";
+import { HowLink } from "./how.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
@@ -235,6 +236,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     ${sheet === "rules" &&
     html`<${Sheet} title=${t("rules")} onClose=${() => setSheet(null)}>
       ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}
+      <p><${HowLink} game=${game} /></p>
     </${Sheet}>`}
   </main>`;
 }
