@@ -64,6 +64,31 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     expect(ann.locator("input[name=alert-sound]")).to_be_checked()
     ann.get_by_role("button", name="Close").click()
 
+    # "Your turn" only where the seat must act: a slap, a counter or letting a card pass are
+    # choices, while bidding or passing in Maillot's auction is a decision to make.
+    kinds = """async () => {
+      const { turnKind } = await import("/static/turn.js");
+      const legal = (...types) => types.map((type) => ({ type }));
+      return [
+        turnKind(legal("claim")),
+        turnKind(legal("play", "claim")),
+        turnKind(legal("counter", "let_pass")),
+        turnKind(legal("let_pass")),
+        turnKind(legal("bid", "pass")),
+        turnKind(legal("accuse", "reveal")),
+        turnKind([]),
+      ];
+    }"""
+    assert ann.evaluate(kinds) == [
+        "may_slap",
+        "must",
+        "may_counter",
+        "may_counter",
+        "must",
+        "may_act",
+        None,
+    ]
+
     # Counted words follow the browser's plural rules for the language shown.
     points = """async () => {
       const { gameText } = await import("/static/i18n.js");
