@@ -167,6 +167,18 @@ def create_app(config: ServerConfig) -> FastAPI:
         room.remove_bot(token, seat)
         return room.summary()
 
+    @app.post("/api/rooms/{code}/seats/{seat}/hand")
+    async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
+        room.hand_to_bot(token, seat)
+        return room.summary()
+
+    @app.post("/api/rooms/{code}/seats/{seat}/back")
+    async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:
+        room = rooms.find(code, client)
+        room.take_back(token, seat)
+        return room.summary()
+
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, token: Pass, client: Client) -> Json:
         room = rooms.find(code, client)
@@ -259,6 +271,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/", include_in_schema=False)
     @app.get("/r/{code}", include_in_schema=False)
     @app.get("/r/{code}/replay/{number}", include_in_schema=False)
+    @app.get("/how/{game}", include_in_schema=False)
     async def client() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

@@ -217,11 +217,53 @@ class Room:
         self.as_host(token)
         holder = self.seat(seat)
         self.in_lobby()
-        if holder.bot is None:
+        if holder.bot is None or holder.handed:
             raise RoomError("not_a_bot", 409)
         self.keep(seats=[StoredSeat(seat)])
         holder.bot = None
         self.publish_room()
+
+    def hand_to_bot(self, token: str, seat: int) -> None:
+        """During a game the host hands a person's seat to the room's default bot, which plays
+        it until the seat is taken back; the person keeps name and pass."""
+        self.as_host(token)
+        holder = self.seat(seat)
+        if self.status != PLAYING:
+            raise RoomError("not_playing", 409)
+        if holder.name is None or holder.bot is not None:
+            raise RoomError("not_a_person", 409, seat=seat + 1)
+        bot = self.stand_in_bot()
+        self.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
+        holder.bot = bot
+        self.seat_changed()
+        self.tell("handed", name=holder.name)
+
+    def take_back(self, token: str, seat: int) -> None:
+        """A seat handed to a bot returns to its person: at the host's word, or the person's own."""
+        holder = self.seat(seat)
+        if not holder.holds(token):
+            self.as_host(token)
+        if not holder.handed:
+            raise RoomError("not_handed", 409, seat=seat + 1)
+        self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
+        holder.bot = None
+        self.seat_changed()
+        self.tell("taken_back", name=holder.name)
+
+    def seat_changed(self) -> None:
+        """Who plays a seat changed during a game: the room, the seats' legal moves, who is
+        waited for and which bots think all follow."""
+        self.publish_room()
+        if self.status == PLAYING and self.match is not None:
+            self.wait.forget()
+            self.follow_wait()
+            self.publish_state()
+            self.wake_bots()
+
+    def tell(self, key: str, **params: Any) -> None:
+        for connection in self.connections():
+            text = SERVER_CATALOG.text(connection.lang, key, **params)
+            connection.send_json({"type": "notice", "key": key, "message": text})
 
     def leave(self, token: str) -> None:
         """A person gives up their seat and its pass. In a game a bot plays on for them; the host
@@ -315,6 +357,8 @@ class Room:
             raise RoomError("not_a_player", 403)
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
+        if self.seats[seat].handed:
+            raise RoomError("handed_to_bot", 409)
         if self.seats[seat].bot is not None:
             raise RoomError("bad_token", 403)
         if at is not None and at != len(match.record.actions):
@@ -567,7 +611,9 @@ class Room:
             "names": match.names,
             "actors": state.actors(),
             "view": state.view(seat),
-            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
+            "legal": []
+            if seat is None or self.seats[seat].handed
+            else [a.to_json() for a in state.legal_actions(seat)],
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal

@@ -76,7 +76,9 @@ def bot_spec(name: object, game: Game) -> str:
 
 @dataclass
 class SeatHolder:
-    """Who holds a seat: a person by name (with the hash of their pass), a bot, or nobody."""
+    """Who holds a seat: a person by name (with the hash of their pass), a bot, or nobody. A
+    person's seat with a bot too is handed to that bot for now (`handed`): the bot plays, the
+    person keeps name and pass and takes the seat back."""
 
     name: str | None = None
     bot: str | None = None
@@ -92,9 +94,14 @@ class SeatHolder:
             self.token_hash, token_hash(token)
         )
 
+    @property
+    def handed(self) -> bool:
+        return self.name is not None and self.bot is not None
+
     def spec(self) -> str:
-        """As a game record names a seat: `human` or the bot's spec."""
-        return self.bot or HUMAN
+        """As a game record names a seat: `human` (a person's, even handed to a bot for now) or
+        the bot's spec."""
+        return HUMAN if self.name is not None else self.bot or HUMAN
 
     def label(self) -> str:
         return self.name or self.bot or ""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.players import PHONE, add_bot, create_room, open_page
+from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -64,6 +64,31 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     expect(ann.locator("input[name=alert-sound]")).to_be_checked()
     ann.get_by_role("button", name="Close").click()
 
+    # "Your turn" only where the seat must act: a slap, a counter or letting a card pass are
+    # choices, while bidding or passing in Maillot's auction is a decision to make.
+    kinds = """async () => {
+      const { turnKind } = await import("/static/turn.js");
+      const legal = (...types) => types.map((type) => ({ type }));
+      return [
+        turnKind(legal("claim")),
+        turnKind(legal("play", "claim")),
+        turnKind(legal("counter", "let_pass")),
+        turnKind(legal("let_pass")),
+        turnKind(legal("bid", "pass")),
+        turnKind(legal("accuse", "reveal")),
+        turnKind([]),
+      ];
+    }"""
+    assert ann.evaluate(kinds) == [
+        "may_slap",
+        "must",
+        "may_counter",
+        "may_counter",
+        "must",
+        "may_act",
+        None,
+    ]
+
     # Counted words follow the browser's plural rules for the language shown.
     points = """async () => {
       const { gameText } = await import("/static/i18n.js");
@@ -83,6 +108,18 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     expect(mine).to_contain_text("playing")
     expect(ann.locator(".game-choice").filter(has_text="Tony & Tino")).to_contain_text("2 players")
     ann.screenshot(path=output / "your-rooms.png", full_page=True)
+    # Each game tells what it is before anyone sits down, and how to play it, in nl and en.
+    tony = ann.locator(".game-choice").filter(has_text="Tony & Tino")
+    expect(tony).to_contain_text("about 30 min")
+    tony.get_by_role("link", name="How to play").click()
+    expect(ann.locator("main.how")).to_contain_text("Police raid")
+    ann.screenshot(path=output / "how-to-play.png", full_page=True)
+    ann.locator("button.lang").click()
+    expect(ann.locator("main.how")).to_contain_text("politiezet")
+    ann.locator("button.lang").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "en")
+
+    ann.goto(server_url)
     mine.locator("a").click()
     expect(ann.locator(".turn")).to_be_visible()
 
@@ -113,4 +150,32 @@ def test_wait_shown_and_stood_in(browser: Browser, server_url: str, output: Path
     expect(notice).to_contain_text("a bot made it for them", timeout=30_000)
     ann.screenshot(path=output / "stood-in.png")
     expect(ann.locator(".chip.mine")).to_contain_text("Ann")
+    assert errors == []
+
+
+def test_host_hands_a_seat_to_a_bot_and_back(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(bob.locator(".turn")).to_be_visible()
+
+    ann.locator(".chip[data-seat='1']").click()
+    ann.screenshot(path=output / "host-sheet.png")
+    ann.get_by_role("button", name="Let a bot play this seat").click()
+    expect(bob.locator(".handed-bar")).to_contain_text("A bot plays your seat for now.")
+    expect(ann.locator(".chip[data-seat='1']")).to_contain_text("a bot plays")
+    expect(bob.locator("main .legal:visible")).to_have_count(0)
+    bob.screenshot(path=output / "handed.png")
+
+    bob.get_by_role("button", name="Take my seat back").click()
+    expect(bob.locator(".handed-bar")).to_have_count(0)
+    expect(ann.locator(".chip[data-seat='1']")).not_to_contain_text("a bot plays")
+    bob.screenshot(path=output / "taken-back.png")
     assert errors == []

@@ -2,7 +2,8 @@
 
 import { html, useState } from "./vendor/preact-htm.js";
 import { api, passes, typedCode } from "./api.js";
-import { t } from "./i18n.js";
+import { gameText, t } from "./i18n.js";
+import { HowLink, gameFacts } from "./how.js";
 import { hasRenderer } from "./renderers.js";
 import { Header, Notice, navigate } from "./ui.js";
 import { YourRooms } from "./your-rooms.js";
@@ -75,7 +76,9 @@ export function Home({ lang, switchLang, games }) {
               <input type="radio" name="game" value=${g.id} checked=${g.id === gameId}
                 onChange=${() => choose(g.id)} />
               <strong>${g.titles[lang] || g.titles.en}</strong>
-              <small>${playerCount(g)}</small>
+              <span class="line">${gameText(g.id)("line")}</span>
+              <small>${gameFacts(g)}</small>
+              <${HowLink} game=${g} />
             </label>`,
           )}
         </div>
@@ -141,11 +144,6 @@ function OptionField({ option, value, onChange, lang }) {
 function applies(option, players, values) {
   const [least, most] = option.players || [players, players];
   return least <= players && players <= most && (!option.requires || Boolean(values[option.requires]));
-}
-
-function playerCount(game) {
-  if (game.min_players === game.max_players) return t("players_exact", { count: game.min_players });
-  return t("players_range", { least: game.min_players, most: game.max_players });
 }
 
 function range(least, most) {

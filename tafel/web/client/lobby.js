@@ -4,6 +4,7 @@
 import { html, useState } from "./vendor/preact-htm.js";
 import { api, passes, roomLink, showCode } from "./api.js";
 import { known, t } from "./i18n.js";
+import { HowLink } from "./how.js";
 import { seatBotName } from "./ui.js";
 
 export function Lobby({ room, game, pass, setPass, fail }) {
@@ -35,6 +36,7 @@ export function Lobby({ room, game, pass, setPass, fail }) {
   };
 
   return html`<main class="lobby">
+    <p class="how-row"><${HowLink} game=${game} /></p>
     <section class="card share">
       <h2>${t("invite")}</h2>
       <p class="code-line">${t("room_code")}: <strong class="code">${showCode(room.code)}</strong></p>

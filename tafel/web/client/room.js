@@ -7,6 +7,7 @@ import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-h
 import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { Countdown } from "./clock.js";
+import { HowLink } from "./how.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
@@ -29,6 +30,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [room, setRoom] = useState(null);
   const [{ frame, log }, onState] = useReducer(play, { frame: null, log: [] });
   const [notice, setNotice] = useState(null);
+  const [news, setNews] = useState(null);
   const [missing, setMissing] = useState(null);
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -63,7 +65,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           setSlap(received);
           setBusy(false);
         } else if (received.type === "notice") {
-          setNotice(received.message);
+          setNews(received.message);
         } else if (received.type === "error") {
           setNotice(received.message);
           setBusy(false);
@@ -136,6 +138,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     ${header}
     ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
     ${body}
+    <${Notice} text=${news} info onClose=${() => setNews(null)} />
     <${Notice} text=${notice} onClose=${() => setNotice(null)} />
   </div>`;
 }
@@ -148,6 +151,11 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   const names = eventNames(frame.names, you);
   const over = frame.view.outcome !== null;
   const kind = over ? null : turnKind(frame.legal);
+  const handedMe = you !== null && Boolean(room.seats[you]?.bot) && !over;
+  const seatCall = (seat, action) =>
+    api("POST", `/api/rooms/${room.code}/seats/${seat}/${action}`, { token: pass.token }).catch((e) =>
+      fail(e.message),
+    );
   useTurnCall(kind, game.titles[document.documentElement.lang] || game.titles.en);
   if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
 
@@ -176,8 +184,14 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
 
   return html`<main class="table">
     <div class="status-row">
-      <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host} />
+      <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
+        onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined} />
     </div>
+    ${handedMe &&
+    html`<div class="handed-bar" role="status">
+      <span>${t("bot_plays_for_you")}</span>
+      <button class="primary" onClick=${() => seatCall(you, "back")}>${t("take_back")}</button>
+    </div>`}
     <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
       ${frame.wait && !over &&
@@ -213,13 +227,26 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
           .map((line) => html`<li>${line}</li>`)}
       </ol>
     </${Sheet}>`}
+    ${sheet?.seat !== undefined &&
+    html`<${Sheet} title=${names[sheet.seat]} onClose=${() => setSheet(null)}>
+      <${SeatChoice} seat=${sheet.seat} info=${room.seats[sheet.seat]} you=${you}
+        call=${(action) => seatCall(sheet.seat, action).then(() => setSheet(null))} />
+    </${Sheet}>`}
     ${sheet === "alerts" &&
     html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
     ${sheet === "rules" &&
     html`<${Sheet} title=${t("rules")} onClose=${() => setSheet(null)}>
       ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}
+      <p><${HowLink} game=${game} /></p>
     </${Sheet}>`}
   </main>`;
+}
+
+// The host's choice for a person's seat during a game: a bot plays it for now, or its person again.
+function SeatChoice({ seat, info, you, call }) {
+  if (info.bot) return html`<button class="primary" onClick=${() => call("back")}>${t("give_back")}</button>`;
+  return html`<p>${t(seat === you ? "hand_yourself_help" : "hand_help")}</p>
+    <button class="primary" onClick=${() => call("hand")}>${t("hand_to_bot")}</button>`;
 }
 
 // What the wait beside the turn line means: a reaction window closes by itself; otherwise a bot

@@ -29,9 +29,11 @@ export function Sheet({ title, onClose, children }) {
   </div>`;
 }
 
-export function Notice({ text, onClose }) {
+// A refusal or failure (red, an alert), or, with `info`, news for everyone (a bot stood in).
+export function Notice({ text, onClose, info = false }) {
   if (!text) return null;
-  return html`<div class="notice" role="alert" onClick=${onClose}>${text}</div>`;
+  return html`<div class=${`notice ${info ? "info" : ""}`} role=${info ? "status" : "alert"}
+    onClick=${onClose}>${text}</div>`;
 }
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -62,18 +64,23 @@ function botName(spec) {
   return spec.replace(/^bot:/, "").split(":")[0];
 }
 
-export function Chips({ names, seats, actors, you, host }) {
+// `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over).
+export function Chips({ names, seats, actors, you, host, onSeat }) {
   return html`<ul class="chips">
     ${names.map((name, seat) => {
       const info = seats?.[seat] || {};
       const bot = name.startsWith("bot:");
-      const classes = ["chip", actors.includes(seat) ? "acting" : "", seat === you ? "mine" : ""];
-      return html`<li class=${classes.join(" ")} data-seat=${seat}>
+      const handed = Boolean(info.name && info.bot);
+      const classes = ["chip", actors.includes(seat) ? "acting" : "", seat === you ? "mine" : "", handed ? "handed" : ""];
+      const tap = onSeat && info.name ? () => onSeat(seat) : undefined;
+      return html`<li class=${classes.join(" ")} data-seat=${seat} onClick=${tap}
+        role=${tap ? "button" : undefined} tabindex=${tap ? 0 : undefined}>
         <span class=${`dot ${bot || info.connected ? "on" : "off"}`}
           title=${bot ? t("bot") : info.connected ? t("connected") : t("not_connected")}></span>
         ${bot ? seatBotName(seat, name) : name}
         ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
         ${seat === host ? html`<small> ★</small>` : null}
+        ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}
       </li>`;
     })}
   </ul>`;

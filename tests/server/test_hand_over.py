@@ -1,0 +1,79 @@
+"""During a game the host hands a person's seat to a bot and back; the person keeps name and
+pass, may take the seat back themselves, and the hand-over is kept in the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.server.manual_clock import ManualClock
+from tests.server.tabs import Tab, auth, new_room, open_tab, start, take_seat
+from tests.server.test_timer import record_of, server
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def catch_up(tab: Tab, n: int) -> None:
+    while tab.n < n:
+        tab.next("state")
+
+
+def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
+    db = tmp_path / "tafel.db"
+    clock = ManualClock()
+    with server(db, clock) as client:
+        code, ann = new_room(client, "add-vantage", 2)
+        bob = take_seat(client, code, 1, "Bob")
+        start(client, code, ann)
+        with open_tab(client, code, ann) as tab_ann, open_tab(client, code, bob) as tab_bob:
+            tab_ann.next("state")
+            tab_bob.next("state")
+            # Only the host may hand a seat over, and only a person's.
+            refused = client.post(f"/api/rooms/{code}/seats/0/hand", headers=auth(bob))
+            assert refused.status_code == 403 and refused.json()["key"] == "not_host"
+            handed = client.post(f"/api/rooms/{code}/seats/1/hand", headers=auth(ann))
+            assert handed.status_code == 200, handed.text
+            seat = handed.json()["seats"][1]
+            assert seat["name"] == "Bob" and seat["bot"] == "bot:greedy"
+            # The seat's state is sent again, with no moves for Bob, and everyone is told.
+            assert "handed Bob's seat to a bot" in tab_bob.next("notice")["message"]
+            assert tab_bob.state is not None and tab_bob.legal == []
+            # Ann plays; the bot plays Bob's turns, in the record as seat 1's moves.
+            while not any(seat == 1 for seat, _ in record_of(client, code).actions):
+                if tab_ann.legal:
+                    seen = tab_ann.n
+                    tab_ann.act(tab_ann.legal[0], seen)
+                    assert tab_ann.settled(seen)
+                else:
+                    tab_ann.next("state")
+            catch_up(tab_bob, tab_ann.n)
+            tab_bob.act({"type": "roll", "count": 2})
+            assert tab_bob.next("error")["key"] == "handed_to_bot"
+        assert record_of(client, code).seats == ["human", "human"]
+    # Kept in the store: a restarted server still has the bot play for Bob, until he takes the
+    # seat back himself.
+    with (
+        server(db, ManualClock()) as client,
+        open_tab(client, code, ann) as tab_ann,
+        open_tab(client, code, bob) as tab_bob,
+    ):
+        assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:greedy"
+        back = client.post(f"/api/rooms/{code}/seats/1/back", headers=auth(bob))
+        assert back.status_code == 200, back.text
+        assert back.json()["seats"][1]["bot"] is None
+        again = client.post(f"/api/rooms/{code}/seats/1/back", headers=auth(bob))
+        assert again.status_code == 409 and again.json()["key"] == "not_handed"
+        # Bob's moves are his own again: when it is his turn (Ann plays hers), he is offered them.
+        tab_ann.next("state")
+        while True:
+            catch_up(tab_bob, tab_ann.n)
+            if tab_bob.legal:
+                break
+            seen = tab_ann.n
+            tab_ann.act(tab_ann.legal[0], seen)
+            assert tab_ann.settled(seen)
+        seen = tab_bob.n
+        tab_bob.act(tab_bob.legal[0], seen)
+        assert tab_bob.settled(seen)
+        assert record_of(client, code).actions[seen][0] == 1
