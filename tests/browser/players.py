@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tafel.engine import GameRecord
 
-PHONE = {"width": 375, "height": 812}
-LAPTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
 
 
 def open_page(
