@@ -41,6 +41,11 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
 
     # Every team starts with the most energy it can hold: retiring a domestique now wastes
     # what would go beyond it.
+    # Whoever is to roll first: wait until one of the two screens offers its actions.
+    for _ in range(300):
+        if any(page.locator(".mt .actions .legal").count() for page in (ann, bob)):
+            break
+        ann.wait_for_timeout(50)
     roller = ann if ann.locator(".mt .actions .legal").count() else bob
     wasted = roller.locator(".mt .wasted")
     expect(wasted).to_contain_text("would be wasted")
