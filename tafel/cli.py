@@ -30,6 +30,7 @@ from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
 from tafel.sim.simulate import simulate as run_simulation
+from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
 from tafel.terminal import HUMAN, show_replay
 
@@ -328,8 +329,8 @@ def tournament(
 def show_tournament(result: dict[str, Any], path: Path) -> None:
     ended = "the ratings separated" if result["separated"] else "the game budget was reached"
     console.print(
-        f"{result['game']}: {result['games']} games ({result['rounds']} full rounds of "
-        f"{result['round_games']}), seed {result['seed']}; stopped because {ended}."
+        f"{result['game']}: {result['games']} games ({rounds_text(result)}), "
+        f"seed {result['seed']}; stopped because {ended}."
     )
     console.print(_ratings_table("all player counts", result["ratings"]))
     for count, part in result["by_players"].items():
@@ -364,6 +365,29 @@ def _ratings_table(title: str, ratings: list[dict[str, Any]]) -> Table:
             f"{rating['low']:.2f} … {rating['high']:.2f}",
         )
     return table
+
+
+@app.command()
+def report(
+    results: Annotated[
+        Path, typer.Argument(help="A tournament's results file, as `tafel tournament` wrote it.")
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder for index.html and its PNG figures; RESULTS-report if left out."),
+    ] = None,
+) -> None:
+    """Write a tournament's report: one HTML page with its figures, and the figures as PNG."""
+    from tafel.sim.report import write_report  # matplotlib loads only for a report
+
+    if not results.is_file():
+        raise fail(f"no results file at {results}")
+    folder = out or results.with_name(f"{results.stem}-report")
+    try:
+        page = write_report(results, folder)
+    except ResultsError as error:
+        raise fail(str(error)) from None
+    console.print(f"report written to {page}")
 
 
 @app.command()

@@ -136,6 +136,8 @@ class ResultsFile:
 def _header(path: Path, file: IO[str]) -> TournamentSpec:
     try:
         return TournamentSpec.from_json(json.loads(file.readline()))
+    except ResultsError as error:
+        raise ResultsError(f"{path}: {error}") from None
     except (ValueError, KeyError, TypeError) as error:
         raise ResultsError(f"{path}: not a Tafel tournament's results ({error})") from None
 

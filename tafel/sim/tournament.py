@@ -199,6 +199,12 @@ def tournament(
     return Outcome(standings, played_now, time.perf_counter() - started)
 
 
+def rounds_text(result: dict[str, Any]) -> str:
+    """How many full rounds a tournament's JSON holds, in words."""
+    full = "full round" if result["rounds"] == 1 else "full rounds"
+    return f"{result['rounds']} {full} of {result['round_games']}"
+
+
 def _finished(standings: Standings, budget: int) -> bool:
     return standings.games >= budget or standings.separated()
 

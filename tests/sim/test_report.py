@@ -1,0 +1,58 @@
+"""A tournament's report: the page and its figures, from a small tournament."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tafel.cli import app
+from tafel.sim.results import TournamentSpec
+from tafel.sim.tournament import tournament
+
+PNG = b"\x89PNG\r\n\x1a\n"
+runner = CliRunner()
+
+
+def test_the_report_is_one_page_with_every_figure_inside_and_beside_it(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    spec = TournamentSpec("add-vantage", ("bot:greedy", "bot:random", "bot:quick"), (2, 3), {}, 1)
+    tournament(spec, 18, results)
+    out = tmp_path / "report"
+    result = runner.invoke(app, ["report", str(results), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text(encoding="utf-8")
+    files = sorted(path.stem for path in out.glob("*.png"))
+    assert files == ["lengths", "ratings", "ratings-course", "scores", "seats"]
+    embedded = dict(re.findall(r'<img alt="([\w-]+)" src="data:image/png;base64,([^"]+)"', page))
+    assert sorted(embedded) == files
+    for name, data in embedded.items():
+        assert base64.b64decode(data) == (out / f"{name}.png").read_bytes()
+        assert (out / f"{name}.png").read_bytes().startswith(PNG)
+    # Self-contained: nothing is fetched from elsewhere.
+    assert "http" not in page and "<script" not in page
+    assert "18 games (1 full round of 12)" in page
+    # The second round stopped after its 2-player games.
+    assert "<td>2</td><td>12</td>" in page and "<td>3</td><td>6</td>" in page
+
+
+def test_a_game_with_tallies_gets_their_figure(tmp_path: Path) -> None:
+    results = tmp_path / "spyfall.jsonl"
+    tournament(TournamentSpec("spyfall", ("bot:talker", "bot:random"), (3,), {}, 0), 3, results)
+    out = tmp_path / "report"
+    assert runner.invoke(app, ["report", str(results), "--out", str(out)]).exit_code == 0
+    assert (out / "tallies.png").read_bytes().startswith(PNG)
+    assert 'alt="tallies"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_file_that_is_no_tournament_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"game": "add-vantage"}\n')
+    result = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "r")])
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 2 and "x.jsonl: not a Tafel tournament's results (format" in shown
+    assert not (tmp_path / "r").exists()
+    result = runner.invoke(app, ["report", str(tmp_path / "missing.jsonl")])
+    assert result.exit_code == 2 and "no results file" in result.output
