@@ -10,9 +10,8 @@ balanced schedule when they separate, or at its budget of games.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,15 @@ from tafel.engine import derive_seed
 from tafel.games import get_game
 from tafel.sim.ratings import Rating, Ratings
 from tafel.sim.results import Played, ResultsFile, TournamentSpec
+from tafel.sim.runners import run_local
 from tafel.sim.schedule import Lineup, schedule
 from tafel.sim.simulate import play
 
-BATCH_PER_WORKER = 32
-"""Games handed to the workers at once, per worker: bounds what waits in the pool's queue."""
-
 Job = tuple[str, tuple[str, ...], Any, int, Lineup, int]
+
+
+def play_games(jobs: list[Job]) -> list[Played]:
+    return [play_game(job) for job in jobs]
 
 
 def play_game(job: Job) -> Played:
@@ -186,7 +187,7 @@ def tournament(
     played_now = 0
     try:
         jobs = (standings.job(i) for i in range(standings.games, budget))
-        for played in [] if _finished(standings, budget) else _run(jobs, workers):
+        for played in [] if _finished(standings, budget) else run_local(play_games, jobs, workers):
             store.append(played)
             standings.add(played)
             played_now += 1
@@ -207,21 +208,6 @@ def rounds_text(result: dict[str, Any]) -> str:
 
 def _finished(standings: Standings, budget: int) -> bool:
     return standings.games >= budget or standings.separated()
-
-
-def _run(jobs: Iterator[Job], workers: int) -> Iterator[Played]:
-    """The games in order, played by `workers` processes a batch at a time."""
-    if workers <= 1:
-        yield from map(play_game, jobs)
-        return
-    batch = BATCH_PER_WORKER * workers
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        while chunk := _take(jobs, batch):
-            yield from pool.imap(play_game, chunk, chunksize=max(1, batch // (workers * 4)))
-
-
-def _take(jobs: Iterator[Job], count: int) -> list[Job]:
-    return [job for _, job in zip(range(count), jobs, strict=False)]
 
 
 def _win_shares(ranks: Iterable[int]) -> list[float]:

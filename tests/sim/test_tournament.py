@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from tafel.cli import app
 from tafel.sim.ratings import Ratings
 from tafel.sim.results import ResultsError, TournamentSpec, read_results
+from tafel.sim.runners import run_local
 from tafel.sim.schedule import MAX_ROUND, ScheduleError, lineups, round_size, schedule
 from tafel.sim.tournament import tournament
 
@@ -130,3 +132,12 @@ def test_the_command_prints_json_and_tables_and_refuses_bad_input(tmp_path: Path
     ):
         result = runner.invoke(app, ["tournament", "add-vantage", *bad, "--results", path])
         assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_workers_give_back_every_chunk_in_order_and_stop_when_told() -> None:
+    # More chunks than are ever in flight, so the window slides; `list` plays a chunk as itself.
+    games = iter(range(500))
+    assert list(run_local(list, games, workers=2)) == list(range(500))
+    results = run_local(list, iter(range(10_000)), workers=2)
+    assert list(itertools.islice(results, 30)) == list(range(30))
+    results.close()  # the pool is ended, not left playing the rest
