@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 import secrets
 from pathlib import Path
@@ -273,6 +274,14 @@ def tournament(
     restart: Annotated[
         bool, typer.Option(help="Overwrite the results file instead of going on from it.")
     ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="Play on Ray: `local` starts it here with --workers CPUs (on loopback); an "
+            "address (ray://host:10001, or auto) joins that cluster and uses all its CPUs.",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
@@ -296,6 +305,8 @@ def tournament(
     options = None
     for count in counts:
         options = read_options(game, option, count)
+    if ray is not None and importlib.util.find_spec("ray") is None:
+        raise fail("--ray needs Ray: pip install 'tafel[ray]'")
     path = results or Path(f"tournament-{game.id}-seed{seed}.jsonl")
     spec = TournamentSpec(game.id, tuple(bot), tuple(counts), game.options_to_json(options), seed)
     with Progress(
@@ -317,6 +328,7 @@ def tournament(
                 workers,
                 restart,
                 lambda done: progress.update(task, completed=done),
+                ray,
             )
         except (ScheduleError, ResultsError) as error:
             raise fail(str(error)) from None

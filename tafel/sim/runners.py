@@ -1,4 +1,4 @@
-"""Where a tournament's games are played: here, or in local worker processes.
+"""Where a tournament's games are played: here, in local worker processes, or on Ray.
 
 Games go out in chunks and come back in the order they were given, whichever worker finished
 first, so what is rated does not depend on the workers. A bounded number of chunks is in
@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from multiprocessing.pool import AsyncResult
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -30,7 +31,7 @@ def chunks(jobs: Iterator[Job], size: int = CHUNK) -> Iterator[list[Job]]:
 
 def run_local(
     play: Callable[[list[Job]], list[Result]], jobs: Iterator[Job], workers: int
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """`play` over the jobs a chunk at a time, here (1 worker) or in `workers` processes."""
     if workers <= 1:
         for chunk in chunks(jobs):
@@ -48,3 +49,43 @@ def run_local(
             for chunk in itertools.islice(waiting, 1):
                 pending.append(pool.apply_async(play, (chunk,)))
             yield from done
+
+
+def run_ray(
+    play: Callable[[list[Job]], list[Result]],
+    jobs: Iterator[Job],
+    address: str,
+    workers: int,
+) -> Generator[Result, None, None]:
+    """`play` over the jobs on Ray: `local` starts Ray on this machine with `workers` CPUs and
+    on loopback only; any other address joins that cluster and uses all of its CPUs."""
+    # Ray would otherwise report its use to its makers; and it loads only when asked for.
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    import ray
+
+    if address == "local":
+        ray.init(
+            num_cpus=workers,
+            include_dashboard=False,
+            _node_ip_address="127.0.0.1",
+            log_to_driver=False,
+            configure_logging=False,
+        )
+    else:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    try:
+        # Ray leaves this one unannotated.
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        cpus = max(1, int(resources.get("CPU", workers)))
+        remote = ray.remote(play)
+        waiting = chunks(jobs)
+        pending: deque[Any] = deque(
+            remote.remote(chunk) for chunk in itertools.islice(waiting, cpus * IN_FLIGHT_PER_WORKER)
+        )
+        while pending:
+            done: list[Result] = ray.get(pending.popleft())
+            for chunk in itertools.islice(waiting, 1):
+                pending.append(remote.remote(chunk))
+            yield from done
+    finally:
+        ray.shutdown()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from tafel.engine import derive_seed
 from tafel.games import get_game
 from tafel.sim.ratings import Rating, Ratings
 from tafel.sim.results import Played, ResultsFile, TournamentSpec
-from tafel.sim.runners import run_local
+from tafel.sim.runners import run_local, run_ray
 from tafel.sim.schedule import Lineup, schedule
 from tafel.sim.simulate import play
 
@@ -172,9 +173,12 @@ def tournament(
     workers: int = 1,
     restart: bool = False,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> Outcome:
     """Play the tournament on from what `results` holds, until the ratings separate at the end
-    of a round or `budget` games are rated; `progress` is told the number of games rated."""
+    of a round or `budget` games are rated; `progress` is told the number of games rated. The
+    games are played by `workers` local processes, or on Ray (`ray`: `local` or a cluster's
+    address)."""
     standings = Standings(spec)
     store = ResultsFile(results, spec, restart)
     for played in store.stored():
@@ -185,9 +189,15 @@ def tournament(
         progress(standings.games)
     started = time.perf_counter()
     played_now = 0
-    try:
-        jobs = (standings.job(i) for i in range(standings.games, budget))
-        for played in [] if _finished(standings, budget) else run_local(play_games, jobs, workers):
+    jobs = (standings.job(i) for i in range(standings.games, budget))
+    runner = (
+        run_local(play_games, jobs, workers)
+        if ray is None
+        else run_ray(play_games, jobs, ray, workers)
+    )
+    # Closed on the way out, so the workers stop as soon as the ratings separate.
+    with closing(runner), closing(store):
+        for played in [] if _finished(standings, budget) else runner:
             store.append(played)
             standings.add(played)
             played_now += 1
@@ -195,8 +205,6 @@ def tournament(
                 progress(standings.games)
             if _finished(standings, budget):
                 break
-    finally:
-        store.close()
     return Outcome(standings, played_now, time.perf_counter() - started)
 
 

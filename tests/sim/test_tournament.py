@@ -141,3 +141,11 @@ def test_workers_give_back_every_chunk_in_order_and_stop_when_told() -> None:
     results = run_local(list, iter(range(10_000)), workers=2)
     assert list(itertools.islice(results, 30)) == list(range(30))
     results.close()  # the pool is ended, not left playing the rest
+
+
+def test_ray_in_local_mode_plays_the_same_tournament(tmp_path: Path) -> None:
+    here = tournament(SPEC, 40, tmp_path / "here.jsonl")
+    on_ray = tournament(SPEC, 40, tmp_path / "ray.jsonl", workers=2, ray="local")
+    assert on_ray.played == 40
+    assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "here.jsonl").read_text()
+    assert on_ray.standings.to_json() == here.standings.to_json()
