@@ -382,19 +382,27 @@ def _ratings_table(title: str, ratings: list[dict[str, Any]]) -> Table:
 @app.command()
 def report(
     results: Annotated[
-        Path, typer.Argument(help="A tournament's results file, as `tafel tournament` wrote it.")
+        list[Path],
+        typer.Argument(
+            help="A tournament's results file, as `tafel tournament` wrote it; several of one "
+            "game (an option off and on) are set side by side.",
+        ),
     ],
     out: Annotated[
         Path | None,
-        typer.Option(help="Folder for index.html and its PNG figures; RESULTS-report if left out."),
+        typer.Option(
+            help="Folder for index.html and its PNG figures; RESULTS-report (of the first file) "
+            "if left out."
+        ),
     ] = None,
 ) -> None:
     """Write a tournament's report: one HTML page with its figures, and the figures as PNG."""
     from tafel.sim.report import write_report  # matplotlib loads only for a report
 
-    if not results.is_file():
-        raise fail(f"no results file at {results}")
-    folder = out or results.with_name(f"{results.stem}-report")
+    for path in results:
+        if not path.is_file():
+            raise fail(f"no results file at {path}")
+    folder = out or results[0].with_name(f"{results[0].stem}-report")
     try:
         page = write_report(results, folder)
     except ResultsError as error:

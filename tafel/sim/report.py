@@ -8,15 +8,18 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from tafel.sim.ratings import Rating, Ratings
-from tafel.sim.results import Played, TournamentSpec, read_results, read_spec
+from tafel.sim.results import Played, ResultsError, TournamentSpec, read_results, read_spec
 from tafel.sim.tournament import Standings, rounds_text
 
 HISTORY_POINTS = 200
@@ -52,10 +55,49 @@ def collect(path: Path) -> Collected:
     return collected
 
 
-def write_report(results: Path, out: Path) -> Path:
-    """Write `out/index.html` and its PNG figures; return the page's path."""
-    collected = collect(results)
+MAX_STUDIES = 4
+"""Tournaments set side by side in one report, at most: past it the columns are too narrow."""
+
+
+@dataclass
+class Study:
+    """One tournament of a report, with its figures as (name, PNG file, PNG in base64)."""
+
+    path: Path
+    label: str
+    collected: Collected
+    images: list[tuple[str, str, str]]
+
+
+def write_report(results: Sequence[Path], out: Path) -> Path:
+    """Write `out/index.html` and its PNG figures; return the page's path. Several results
+    files of one game (an option off and on, say) are set side by side, figure by figure."""
+    if not 1 <= len(results) <= MAX_STUDIES:
+        raise ResultsError(f"a report takes 1 to {MAX_STUDIES} results files, not {len(results)}")
+    collected = [collect(path) for path in results]
+    games = {c.standings.spec.game for c in collected}
+    if len(games) > 1:
+        raise ResultsError(
+            f"a report sets side by side tournaments of one game, not {sorted(games)}"
+        )
+    labels = _labels(results, [c.standings.spec for c in collected])
     out.mkdir(parents=True, exist_ok=True)
+    studies = []
+    for k, (path, label, one) in enumerate(zip(results, labels, collected, strict=True)):
+        prefix = "" if len(results) == 1 else f"{k + 1}-"
+        images = []
+        for name, figure in _figures(one):
+            data = io.BytesIO()
+            figure.savefig(data, format="png", dpi=100)
+            (out / f"{prefix}{name}.png").write_bytes(data.getvalue())
+            images.append((name, f"{prefix}{name}.png", base64.b64encode(data.getvalue()).decode()))
+        studies.append(Study(path, label, one, images))
+    page = out / "index.html"
+    page.write_text(_page(studies), encoding="utf-8")
+    return page
+
+
+def _figures(collected: Collected) -> list[tuple[str, Figure]]:
     figures = [
         ("ratings", _ratings_figure(collected)),
         ("ratings-course", _course_figure(collected)),
@@ -65,15 +107,26 @@ def write_report(results: Path, out: Path) -> Path:
     ]
     if any(tally.tallies for tally in collected.standings.seats.values()):
         figures.append(("tallies", _tallies_figure(collected)))
-    images = []
-    for name, figure in figures:
-        data = io.BytesIO()
-        figure.savefig(data, format="png", dpi=100)
-        (out / f"{name}.png").write_bytes(data.getvalue())
-        images.append((name, base64.b64encode(data.getvalue()).decode("ascii")))
-    page = out / "index.html"
-    page.write_text(_page(collected, results, images), encoding="utf-8")
-    return page
+    return figures
+
+
+def _labels(paths: Sequence[Path], specs: Sequence[TournamentSpec]) -> list[str]:
+    """What tells the tournaments apart: the options that differ, else the files' names."""
+    differing = [
+        key
+        for key in specs[0].options
+        if len({json.dumps(spec.options.get(key)) for spec in specs}) > 1
+    ]
+    if len(specs) == 1 or not differing:
+        return [path.name for path in paths]
+    return [
+        ", ".join(f"{key}={_shown(spec.options.get(key))}" for key in differing) for spec in specs
+    ]
+
+
+def _shown(value: Any) -> str:
+    """An option's value as it is typed on the command line."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _games(n: int) -> str:
@@ -185,9 +238,48 @@ def _tallies_figure(collected: Collected) -> Figure:
     return figure
 
 
-def _page(collected: Collected, results: Path, images: list[tuple[str, str]]) -> str:
-    standings = collected.standings
-    spec: TournamentSpec = standings.spec
+def _page(studies: list[Study]) -> str:
+    first = studies[0].collected.standings.spec
+    title = f"{first.game} tournament: {', '.join(first.bots)}"
+    if len(studies) > 1:
+        title = f"{first.game}: " + " | ".join(study.label for study in studies)
+    kinds = list(dict.fromkeys(name for study in studies for name, _, _ in study.images))
+    figures = "".join(_row(_figure(study, kind) for study in studies) for kind in kinds)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>
+body {{ font-family: sans-serif; margin: 2em; }}
+.row {{ display: grid; grid-template-columns: repeat({len(studies)}, minmax(0, 1fr)); gap: 1em; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+td, th {{ border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; }}
+td:first-child, th:first-child {{ text-align: left; }}
+img {{ max-width: 100%; }}
+</style></head><body>
+<h1>{html.escape(title)}</h1>
+{_row(_summary(study) for study in studies)}
+<h2>Figures</h2>
+{figures}
+</body></html>
+"""
+
+
+def _row(cells: Iterable[str]) -> str:
+    return '<div class="row">' + "".join(f"<div>{cell}</div>" for cell in cells) + "</div>\n"
+
+
+def _figure(study: Study, kind: str) -> str:
+    for name, file, data in study.images:
+        if name == kind:
+            return (
+                f'<figure><img alt="{name}" src="data:image/png;base64,{data}">'
+                f'<figcaption><a href="{file}">{file}</a></figcaption></figure>'
+            )
+    return ""
+
+
+def _summary(study: Study) -> str:
+    standings = study.collected.standings
+    spec = standings.spec
     data = standings.to_json()
     ended = "their intervals separated" if data["separated"] else "the results end there"
     rows = "".join(
@@ -203,32 +295,13 @@ def _page(collected: Collected, results: Path, images: list[tuple[str, str]]) ->
         if part["games"]
     )
     options = ", ".join(f"{k}={v}" for k, v in spec.options.items()) or "defaults"
-    figures = "".join(
-        f'<figure><img alt="{name}" src="data:image/png;base64,{data}">'
-        f'<figcaption><a href="{name}.png">{name}.png</a></figcaption></figure>'
-        for name, data in images
-    )
-    title = f"{spec.game} tournament: {', '.join(spec.bots)}"
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>
-body {{ font-family: sans-serif; margin: 2em; max-width: 90em; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-td, th {{ border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; }}
-td:first-child, th:first-child {{ text-align: left; }}
-img {{ max-width: 100%; }}
-</style></head><body>
-<h1>{html.escape(title)}</h1>
+    return f"""<h2>{html.escape(study.label)}</h2>
 <p>{_games(standings.games)} ({rounds_text(data)}) from
-<code>{html.escape(str(results))}</code>; seed {spec.seed}; player counts
-{", ".join(map(str, spec.players))}; options: {html.escape(options)}. The bots were rated until
-{ended}.</p>
-<h2>Ratings (OpenSkill, Plackett–Luce), {_games(standings.games)}</h2>
+<code>{html.escape(str(study.path))}</code>; bots {html.escape(", ".join(spec.bots))}; seed
+{spec.seed}; player counts {", ".join(map(str, spec.players))}; options: {html.escape(options)}.
+The bots were rated until {ended}.</p>
+<h3>Ratings (OpenSkill, Plackett–Luce), {_games(standings.games)}</h3>
 <table><tr><th>bot</th><th>μ</th><th>σ</th><th>95% interval</th></tr>{rows}</table>
-<h2>Win share by seat (seat 1 plays first), 95% intervals</h2>
+<h3>Win share by seat (seat 1 plays first), 95% intervals</h3>
 <table><tr><th>players</th><th>games</th><th>seat 1 · seat 2 · …</th><th>mean actions</th></tr>
-{seats}</table>
-<h2>Figures</h2>
-{figures}
-</body></html>
-"""
+{seats}</table>"""

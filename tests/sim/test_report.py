@@ -56,3 +56,24 @@ def test_a_file_that_is_no_tournament_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "r").exists()
     result = runner.invoke(app, ["report", str(tmp_path / "missing.jsonl")])
     assert result.exit_code == 2 and "no results file" in result.output
+
+
+def test_an_option_off_and_on_is_set_side_by_side_figure_by_figure(tmp_path: Path) -> None:
+    bots = ("bot:greedy", "bot:random")
+    off, on = tmp_path / "off.jsonl", tmp_path / "on.jsonl"
+    tournament(TournamentSpec("add-vantage", bots, (2,), {"tiles-stay": False}, 0), 4, off)
+    tournament(TournamentSpec("add-vantage", bots, (2,), {"tiles-stay": True}, 0), 6, on)
+    out = tmp_path / "report"
+    result = runner.invoke(app, ["report", str(off), str(on), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "<h2>tiles-stay=false</h2>" in page and "<h2>tiles-stay=true</h2>" in page
+    assert "4 games (2 full rounds of 2)" in page and "6 games (3 full rounds of 2)" in page
+    for name in ("ratings", "seats", "scores", "lengths"):
+        first, second = page.index(f'href="1-{name}.png"'), page.index(f'href="2-{name}.png"')
+        assert 0 < second - first < 200_000  # the same figure of each, next to each other
+        assert (out / f"1-{name}.png").is_file() and (out / f"2-{name}.png").is_file()
+    spyfall = tmp_path / "spyfall.jsonl"
+    tournament(TournamentSpec("spyfall", ("bot:talker", "bot:random"), (3,), {}, 0), 1, spyfall)
+    result = runner.invoke(app, ["report", str(off), str(spyfall), "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "tournaments of one game" in result.output
