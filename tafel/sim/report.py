@@ -294,7 +294,7 @@ def _summary(study: Study) -> str:
         for count, part in data["by_players"].items()
         if part["games"]
     )
-    options = ", ".join(f"{k}={v}" for k, v in spec.options.items()) or "defaults"
+    options = ", ".join(f"{k}={_shown(v)}" for k, v in spec.options.items()) or "defaults"
     return f"""<h2>{html.escape(study.label)}</h2>
 <p>{_games(standings.games)} ({rounds_text(data)}) from
 <code>{html.escape(str(study.path))}</code>; bots {html.escape(", ".join(spec.bots))}; seed
