@@ -84,12 +84,14 @@ def read_spec(path: Path) -> TournamentSpec:
 
 
 def read_results(path: Path) -> Iterator[Played]:
-    """The games a results file holds, in order; stops before a line cut short."""
+    """The games a results file holds, in order; stops before a last line cut short."""
     with path.open(encoding="utf-8") as file:
         _header(path, file)
         for expected, line in enumerate(file):
             played = _parse(line)
             if played is None:
+                if file.readline():
+                    raise ResultsError(f"{path}: game {expected} is not a game's result")
                 return
             if played.index != expected:
                 raise ResultsError(f"{path}: game {played.index} where game {expected} belongs")

@@ -20,7 +20,7 @@ from typing import Any
 from tafel.engine import derive_seed
 from tafel.games import get_game
 from tafel.sim.ratings import Rating, Ratings
-from tafel.sim.results import Played, ResultsFile, TournamentSpec
+from tafel.sim.results import Played, ResultsError, ResultsFile, TournamentSpec
 from tafel.sim.runners import run_local, run_ray
 from tafel.sim.schedule import Lineup, schedule
 from tafel.sim.simulate import play
@@ -102,6 +102,18 @@ class Standings:
         )
 
     def add(self, played: Played) -> None:
+        """Rate the next game; a `ResultsError` for one that is not the game this tournament
+        played next (a results file edited or of another version)."""
+        _, lineup = self.round[self.games % len(self.round)]
+        seats = len(lineup)
+        if (
+            played.index != self.games
+            or played.lineup != lineup
+            or len(played.scores) != seats
+            or len(played.ranks) != seats
+            or not all(isinstance(rank, int) and 1 <= rank <= seats for rank in played.ranks)
+        ):
+            raise ResultsError(f"game {self.games} of the results is not this tournament's")
         self.ratings.update(played.lineup, played.ranks)
         self.by_players[played.players].update(played.lineup, played.ranks)
         self.seats[played.players].add(played)

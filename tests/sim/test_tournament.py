@@ -149,3 +149,22 @@ def test_ray_in_local_mode_plays_the_same_tournament(tmp_path: Path) -> None:
     assert on_ray.played == 40
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "here.jsonl").read_text()
     assert on_ray.standings.to_json() == here.standings.to_json()
+
+
+def test_results_that_are_not_the_games_this_tournament_plays_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    tournament(SPEC, 3, path)
+    lines = path.read_text().splitlines()
+    game = json.loads(lines[2])
+    refusals = {
+        "lineup": ([2, 1], "game 1 of the results is not this tournament's"),
+        "ranks": ([1, 9], "game 1 of the results is not this tournament's"),
+        "scores": ([1.0], "game 1 of the results is not this tournament's"),
+        "index": (5, "game 5 where game 1 belongs"),
+        "actions": (None, "game 1 is not a game's result"),
+    }
+    for key, (value, message) in refusals.items():
+        changed = json.dumps(game | {key: value})
+        path.write_text("\n".join([*lines[:2], changed, lines[3]]) + "\n")
+        with pytest.raises(ResultsError, match=message):
+            tournament(SPEC, 6, path)
