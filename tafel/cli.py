@@ -405,7 +405,7 @@ def report(
     folder = out or results[0].with_name(f"{results[0].stem}-report")
     try:
         page = write_report(results, folder)
-    except ResultsError as error:
+    except (ResultsError, ScheduleError) as error:
         raise fail(str(error)) from None
     console.print(f"report written to {page}")
 

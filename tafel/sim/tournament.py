@@ -29,6 +29,7 @@ Job = tuple[str, tuple[str, ...], Any, int, Lineup, int]
 
 
 def play_games(jobs: list[Job]) -> list[Played]:
+    """A chunk of games, as one task for a worker."""
     return [play_game(job) for job in jobs]
 
 
@@ -88,7 +89,12 @@ class Standings:
         self.by_players = {p: Ratings(len(spec.bots)) for p in spec.players}
         self.seats = {p: SeatTally() for p in spec.players}
         self.games = 0
-        self._options = get_game(spec.game).options_from_json(spec.options)
+        try:
+            self._options = get_game(spec.game).options_from_json(spec.options)
+        except (KeyError, ValueError) as error:  # a results file of another Tafel
+            raise ResultsError(
+                f"the results' game or options are not this Tafel's: {error}"
+            ) from None
 
     def job(self, index: int) -> Job:
         _, lineup = self.round[index % len(self.round)]

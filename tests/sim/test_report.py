@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import re
 from pathlib import Path
 
@@ -54,6 +55,13 @@ def test_a_file_that_is_no_tournament_is_refused(tmp_path: Path) -> None:
     shown = " ".join(result.output.split())
     assert result.exit_code == 2 and "x.jsonl: not a Tafel tournament's results (format" in shown
     assert not (tmp_path / "r").exists()
+    header = {"format": "tafel-tournament/1", "players": [2], "options": {}, "seed": 0}
+    path.write_text(json.dumps(header | {"game": "chess", "bots": ["a", "b"]}) + "\n")
+    result = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "r")])
+    assert result.exit_code == 2 and "not this Tafel's" in result.output
+    path.write_text(json.dumps(header | {"game": "maillot", "bots": list("abcdefghi")}) + "\n")
+    result = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "r")])
+    assert result.exit_code == 2 and "2 to 8 bots" in result.output
     result = runner.invoke(app, ["report", str(tmp_path / "missing.jsonl")])
     assert result.exit_code == 2 and "no results file" in result.output
 
