@@ -168,3 +168,35 @@ def test_results_that_are_not_the_games_this_tournament_plays_are_refused(tmp_pa
         path.write_text("\n".join([*lines[:2], changed, lines[3]]) + "\n")
         with pytest.raises(ResultsError, match=message):
             tournament(SPEC, 6, path)
+
+
+@st.composite
+def games_of(draw: st.DrawFn, bots: int) -> tuple[list[int], list[int]]:
+    seats = draw(st.integers(2, 6))
+    lineup = draw(st.lists(st.integers(0, bots - 1), min_size=seats, max_size=seats))
+    scores = draw(st.lists(st.integers(0, 3), min_size=seats, max_size=seats))
+    ranks = [1 + sum(other > own for other in scores) for own in scores]
+    return lineup, ranks
+
+
+@given(st.lists(games_of(3), min_size=1, max_size=30))
+def test_every_game_narrows_the_intervals_of_the_bots_in_it(
+    games: list[tuple[list[int], list[int]]],
+) -> None:
+    ratings = Ratings(3)
+    for lineup, ranks in games:
+        before = list(ratings.ratings)
+        ratings.update(lineup, ranks)
+        for bot, (old, new) in enumerate(zip(before, ratings.ratings, strict=True)):
+            if bot in lineup:
+                assert new.sigma <= old.sigma
+            else:
+                assert new == old
+
+
+@given(st.permutations(range(4)))
+def test_a_sole_winner_gains_and_a_sole_loser_loses(ranks: list[int]) -> None:
+    ratings = Ratings(4)
+    ratings.update([0, 1, 2, 3], [rank + 1 for rank in ranks])
+    first, last = ranks.index(0), ranks.index(3)
+    assert ratings.ratings[first].mu > 25 > ratings.ratings[last].mu
