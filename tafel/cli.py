@@ -1,4 +1,5 @@
-"""The `tafel` command: list the games, play in the terminal, simulate, replay and benchmark."""
+"""The `tafel` command: list the games, play in the terminal, simulate, rate bots in tournaments
+and report on them, replay and benchmark."""
 
 from __future__ import annotations
 
