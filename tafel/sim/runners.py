@@ -8,13 +8,17 @@ slow chunk of another before it gets its next.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from multiprocessing.pool import AsyncResult
+from pathlib import Path
 from typing import Any, TypeVar
+
+import tafel
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -63,16 +67,20 @@ def run_ray(
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     import ray
 
-    if address == "local":
-        ray.init(
-            num_cpus=workers,
-            include_dashboard=False,
-            _node_ip_address="127.0.0.1",
-            log_to_driver=False,
-            configure_logging=False,
-        )
-    else:
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    # Ray's workers on this machine put the driver's working directory first on their path: run
+    # from another checkout of Tafel they would play its code, not ours. So Ray starts from the
+    # folder that holds the `tafel` this process runs.
+    with contextlib.chdir(Path(tafel.__file__).resolve().parent.parent):
+        if address == "local":
+            ray.init(
+                num_cpus=workers,
+                include_dashboard=False,
+                _node_ip_address="127.0.0.1",
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
     try:
         # Ray leaves this one unannotated.
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]

@@ -143,7 +143,13 @@ def test_workers_give_back_every_chunk_in_order_and_stop_when_told() -> None:
     results.close()  # the pool is ended, not left playing the rest
 
 
-def test_ray_in_local_mode_plays_the_same_tournament(tmp_path: Path) -> None:
+def test_ray_in_local_mode_plays_the_same_tournament(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Started from a folder with another `tafel` in it, Ray's workers still play ours.
+    (tmp_path / "tafel").mkdir()
+    (tmp_path / "tafel" / "__init__.py").write_text("raise ImportError('another tafel')\n")
+    monkeypatch.chdir(tmp_path)
     here = tournament(SPEC, 40, tmp_path / "here.jsonl")
     on_ray = tournament(SPEC, 40, tmp_path / "ray.jsonl", workers=2, ray="local")
     assert on_ray.played == 40
