@@ -36,9 +36,13 @@ class Collected:
     """(player count, bot) → the bot's score in each of its seats."""
     lengths: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     history: list[tuple[int, list[Rating]]] = field(default_factory=list)
+    shares: dict[str, bool] = field(default_factory=dict)
+    """Each tally's name → whether it stayed within 0 to 1 in every game (a share, not a count)."""
 
     def add(self, played: Played, every: int) -> None:
         self.standings.add(played)
+        for name, value in played.tallies.items():
+            self.shares[name] = self.shares.get(name, True) and 0 <= value <= 1
         for bot, score in zip(played.lineup, played.scores, strict=True):
             self.scores[played.players, bot].append(score)
         self.lengths[played.players].append(played.actions)
@@ -228,13 +232,23 @@ def _lengths_figure(collected: Collected) -> Figure:
 
 
 def _tallies_figure(collected: Collected) -> Figure:
+    """Shares and counts in rows of their own, so a share is not dwarfed by a count."""
     counts = _counts(collected)
-    figure, axes = _grid(len(counts), "The game's own tallies, mean per game")
-    for panel, count in zip(axes, counts, strict=True):
-        tally = collected.standings.seats[count]
-        names = list(tally.tallies)
-        panel.barh(names, [tally.tallies[name] / tally.games for name in names])
-        panel.set_title(f"{count} players: {_games(tally.games)}")
+    kinds = [
+        (label, [name for name, share in collected.shares.items() if share is wanted])
+        for label, wanted in (("share (0 to 1)", True), ("count", False))
+    ]
+    kinds = [(label, names) for label, names in kinds if names]
+    figure = Figure(figsize=(5 * len(counts), 1 + 3 * len(kinds)), layout="constrained")
+    grid = figure.subplots(len(kinds), len(counts), squeeze=False)
+    figure.suptitle("The game's own tallies, mean per game")
+    for row, (label, names) in zip(grid, kinds, strict=True):
+        for panel, count in zip(row, counts, strict=True):
+            tally = collected.standings.seats[count]
+            bars = panel.barh(names, [tally.tallies.get(name, 0.0) / tally.games for name in names])
+            panel.bar_label(bars, fmt="%.3g", padding=2)
+            panel.set_xlabel(f"mean {label}")
+            panel.set_title(f"{count} players: {_games(tally.games)}")
     return figure
 
 
