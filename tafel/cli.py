@@ -1,8 +1,10 @@
-"""The `tafel` command: list the games, play in the terminal, simulate, replay and benchmark."""
+"""The `tafel` command: list the games, play in the terminal, simulate, rate bots in tournaments
+and report on them, replay and benchmark."""
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 import secrets
 from pathlib import Path
@@ -27,7 +29,11 @@ from tafel.engine.options import option_choices, option_help, option_name, optio
 from tafel.games import GAMES, get_game
 from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
+from tafel.sim.results import ResultsError, TournamentSpec
+from tafel.sim.schedule import ScheduleError
 from tafel.sim.simulate import simulate as run_simulation
+from tafel.sim.tournament import rounds_text
+from tafel.sim.tournament import tournament as run_tournament
 from tafel.terminal import HUMAN, show_replay
 
 app = typer.Typer(
@@ -236,6 +242,173 @@ def simulate(
         console.print(
             "mean per game: " + " · ".join(f"{name} {value:.3g}" for name, value in tallies.items())
         )
+
+
+@app.command()
+def tournament(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            help="A bot to rate, with its parameters (bot:ismcts:iterations=200); 2 to 8."
+        ),
+    ],
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            help="A player count to play at; repeat for several. Every count if left out."
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option(min=1, help="At most this many games, if the ratings do not separate.")
+    ] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed of the tournament: same seed, same results.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Processes to play in parallel.")] = 1,
+    option: OptionsOption = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            help="File the games are kept in as they end (JSON Lines); the same command goes on "
+            "from it. tournament-GAME-seedSEED.jsonl if left out."
+        ),
+    ] = None,
+    restart: Annotated[
+        bool, typer.Option(help="Overwrite the results file instead of going on from it.")
+    ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="Play on Ray: `local` starts it here with --workers CPUs (on loopback); an "
+            "address (ray://host:10001, or auto) joins that cluster and uses all its CPUs.",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+    ] = False,
+) -> None:
+    """Rate bots against each other in every seat and player count (OpenSkill, Plackett-Luce),
+    until their 95% intervals separate or the games run out."""
+    game = find_game(game_id)
+    counts = sorted(set(players or range(game.min_players, game.max_players + 1)))
+    for count in counts:
+        if not game.min_players <= count <= game.max_players:
+            raise fail(
+                f"{game.id} takes {game.min_players} to {game.max_players} players, not {count}"
+            )
+    if len(set(bot)) != len(bot):
+        raise fail("name each bot once: a bot against itself rates nothing")
+    for spec_text in bot:
+        try:
+            check_spec(spec_text, game)
+        except (AgentError, ValueError) as error:
+            raise fail(str(error)) from None
+    options = None
+    for count in counts:
+        options = read_options(game, option, count)
+    if ray is not None and importlib.util.find_spec("ray") is None:
+        raise fail("--ray needs Ray: pip install 'tafel[ray]'")
+    path = results or Path(f"tournament-{game.id}-seed{seed}.jsonl")
+    spec = TournamentSpec(game.id, tuple(bot), tuple(counts), game.options_to_json(options), seed)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=as_json,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(f"{game.id} tournament", total=games)
+        try:
+            outcome = run_tournament(
+                spec,
+                games,
+                path,
+                workers,
+                restart,
+                lambda done: progress.update(task, completed=done),
+                ray,
+            )
+        except (ScheduleError, ResultsError) as error:
+            raise fail(str(error)) from None
+    if as_json:
+        print(json.dumps(outcome.to_json()))
+        return
+    show_tournament(outcome.to_json(), path)
+
+
+def show_tournament(result: dict[str, Any], path: Path) -> None:
+    ended = "the ratings separated" if result["separated"] else "the game budget was reached"
+    console.print(
+        f"{result['game']}: {result['games']} games ({rounds_text(result)}), "
+        f"seed {result['seed']}; stopped because {ended}."
+    )
+    console.print(_ratings_table("all player counts", result["ratings"]))
+    for count, part in result["by_players"].items():
+        if not part["games"]:
+            continue
+        console.print(_ratings_table(f"{count} players, {part['games']} games", part["ratings"]))
+        shares = " · ".join(
+            f"seat {seat['seat']} {seat['share']:.1%} ± {seat['interval']:.1%}"
+            for seat in part["seat_win_share"]
+        )
+        console.print(f"win share by seat: {shares}")
+        console.print(f"mean game length {part['mean_actions']:.1f} actions")
+        if part["tallies"]:
+            console.print(
+                "mean per game: "
+                + " · ".join(f"{name} {value:.3g}" for name, value in part["tallies"].items())
+            )
+    speed = result["games_per_second"]
+    rate = f" at {speed:.1f} games/s" if speed else ""
+    console.print(f"{result['played_now']} games played now{rate}; results in {path}")
+
+
+def _ratings_table(title: str, ratings: list[dict[str, Any]]) -> Table:
+    table = Table(title=title, title_justify="left")
+    for column in ("bot", "rating (μ)", "σ", "95% interval"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for rating in ratings:
+        table.add_row(
+            rating["bot"],
+            f"{rating['mu']:.2f}",
+            f"{rating['sigma']:.2f}",
+            f"{rating['low']:.2f} … {rating['high']:.2f}",
+        )
+    return table
+
+
+@app.command()
+def report(
+    results: Annotated[
+        list[Path],
+        typer.Argument(
+            help="A tournament's results file, as `tafel tournament` wrote it; several of one "
+            "game (an option off and on) are set side by side.",
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder for index.html and its PNG figures; RESULTS-report (of the first file) "
+            "if left out."
+        ),
+    ] = None,
+) -> None:
+    """Write a tournament's report: one HTML page with its figures, and the figures as PNG."""
+    from tafel.sim.report import write_report  # matplotlib loads only for a report
+
+    for path in results:
+        if not path.is_file():
+            raise fail(f"no results file at {path}")
+    folder = out or results[0].with_name(f"{results[0].stem}-report")
+    try:
+        page = write_report(results, folder)
+    except (ResultsError, ScheduleError) as error:
+        raise fail(str(error)) from None
+    console.print(f"report written to {page}")
 
 
 @app.command()
