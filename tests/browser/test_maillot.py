@@ -41,12 +41,13 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
 
     # Every team starts with the most energy it can hold: retiring a domestique now wastes
     # what would go beyond it.
-    # Whoever is to roll first: wait until one of the two screens offers its actions.
-    for _ in range(300):
-        if any(page.locator(".mt .actions .legal").count() for page in (ann, bob)):
+    # The roller is whoever is offered the roll (anyone may retire a domestique at any time).
+    roll = ".mt .actions .legal.primary"
+    for _ in range(600):
+        if any(page.locator(roll).count() for page in (ann, bob)):
             break
         ann.wait_for_timeout(50)
-    roller = ann if ann.locator(".mt .actions .legal").count() else bob
+    roller = ann if ann.locator(roll).count() else bob
     wasted = roller.locator(".mt .wasted")
     expect(wasted).to_contain_text("would be wasted")
     # Both read from one drawing of the screen: a move between two reads may change the energy.
@@ -56,7 +57,7 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
     )
     assert f"{int(energy) + 15 - 60} of the 15 would be wasted" in said
     roller.screenshot(path=output / "wasted.png", full_page=True)
-    roller.locator(".mt .actions .legal.primary").first.click()
+    roller.locator(roll).first.click()
     for page in (ann, bob):  # the die rolled, in a picture and in words
         expect(page.locator(".mt .rolled")).to_contain_text("Rolled")
     # A square tells its kind and effect on tap, in words.

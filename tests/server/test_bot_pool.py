@@ -19,6 +19,7 @@ from tafel.engine import Action, Rng, Seat, State
 from tafel.games import get_game
 from tafel.server.bots import BOT_THREADS, BotPace, RoomBots, bot_offers
 from tafel.server.clock import LoopClock
+from tests.loops import in_a_loop_of_its_own
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -76,7 +77,7 @@ def test_six_rooms_of_bots_that_never_stop_do_not_stop_another_rooms_bot(stubbor
         for bots in rooms.values():
             bots.stop()
 
-    asyncio.run(run())
+    in_a_loop_of_its_own(run())
     assert BOT_THREADS < 6  # more heavy rooms than threads: the light room's turn never came
     # Every room moved on: the light room's greedy bot (as the fallback, the pool being full),
     # and each heavy room with its rollout bot once its stubborn bot was abandoned.

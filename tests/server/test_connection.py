@@ -10,6 +10,7 @@ import json
 import pytest
 
 from tafel.server.connection import Connection
+from tests.loops import in_a_loop_of_its_own
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -44,4 +45,4 @@ def test_a_connection_whose_socket_never_drains_is_dropped_at_its_bound() -> Non
         fresh.send("x" * 50_000)
         assert not fresh.dropped and fresh.queued == 50_000
 
-    asyncio.run(flood())
+    in_a_loop_of_its_own(flood())

@@ -24,6 +24,7 @@ from tafel.server.limits import Limits, client_key
 from tafel.server.rooms import Rooms
 from tafel.store import Store
 from tafel.store.tables import now
+from tests.loops import in_a_loop_of_its_own
 from tests.server.tabs import auth, new_room, open_tab, play_out, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(120)
@@ -242,7 +243,7 @@ def test_start_up_serves_at_once_and_brings_back_only_rooms_that_move_on_their_o
         rooms.stop()
 
     try:
-        asyncio.run(start_up())
+        in_a_loop_of_its_own(start_up())
     finally:
         store.close()
 

@@ -4,8 +4,6 @@ time, except a Spyfall round, which runs on its own clock."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +11,7 @@ from hypothesis import strategies as st
 from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.room_options import STAND_IN_SECONDS
+from tests.loops import in_a_loop_of_its_own
 from tests.server.driven import drive
 
 pytestmark = pytest.mark.timeout(300)
@@ -30,7 +29,7 @@ def test_every_match_ends_with_idle_people_and_bots(
     game = GAMES[game_id]
     players = data.draw(st.integers(game.min_players, game.max_players), label="players")
     people = data.draw(st.sets(st.integers(0, players - 1), max_size=players), label="people")
-    result = asyncio.run(drive(game_id, players, people, seed, PACE))
+    result = in_a_loop_of_its_own(drive(game_id, players, people, seed, PACE))
     assert result.moves > 0
     if game_id != "spyfall":
         assert result.longest <= STAND_IN_SECONDS + 1e-6
@@ -42,5 +41,5 @@ def test_bots_alone_never_leave_a_room_standing_still_long() -> None:
     """At the bots' own pace, the longest pause in a bots-only match is a bot's thinking, a
     slap window, or, in Spyfall, a talker's typing: seconds, never the stand-in's minute."""
     for game_id, game in GAMES.items():
-        result = asyncio.run(drive(game_id, game.min_players, set(), 7, PACE))
+        result = in_a_loop_of_its_own(drive(game_id, game.min_players, set(), 7, PACE))
         assert result.longest < 30, (game_id, result)

@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -24,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from tafel.server import BotPace
 from tafel.server.bench import call
 from tests.live_server import serving
+from tests.loops import in_a_loop_of_its_own
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -35,13 +35,6 @@ T = TypeVar("T")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serving(tmp_path_factory.mktemp("store") / "tafel.db", BotPace(0, 0)) as url:
         yield url
-
-
-def in_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
-    """Run `work` in a thread's own event loop: a browser test of this worker may have left one
-    running in this thread, which `asyncio.run` cannot nest in."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, work).result()
 
 
 @dataclass

@@ -22,6 +22,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tafel.server.bench import RoomRun, call, client, free_port, open_room
+from tests.loops import in_a_loop_of_its_own
 from tests.server.test_restart import server
 
 pytestmark = pytest.mark.timeout(120)
@@ -152,7 +153,7 @@ def test_memory_stays_flat_with_busy_rooms_bots_spectators_and_a_stuck_tab(
         busy = [open_room(base, "maillot", 2) for _ in range(BUSY_ROOMS)]
         bots = [bot_room(base) for _ in range(BOT_ROOMS)]
         with stuck_tab(port, busy[0].code) as stuck:
-            figures = asyncio.run(soak(base, process.pid, busy, bots))
+            figures = in_a_loop_of_its_own(soak(base, process.pid, busy, bots))
             # The server closed the stuck tab, which was not sent a frame of every move; not
             # for a keepalive ping it left unanswered (uvicorn's, after 40 s), but at its bound.
             sent = read_to_the_end(stuck)
@@ -162,7 +163,7 @@ def test_memory_stays_flat_with_busy_rooms_bots_spectators_and_a_stuck_tab(
         assert growth < MARGIN_KB, figures
         assert figures["other_moves"] > 0 and figures["spectated"] > 0
         # The tab comes back to the room's view.
-        back = asyncio.run(first_state(base, busy[0].code))
+        back = in_a_loop_of_its_own(first_state(base, busy[0].code))
         assert back["n"] >= 0 and "history" in back
 
 
