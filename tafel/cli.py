@@ -55,6 +55,20 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def progress_bar(as_json: bool) -> Progress:
+    """The progress bar of a long run, on standard error; none when the output is JSON."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=as_json,
+        disable=as_json,
+    )
+
+
 def find_game(game_id: str) -> Game:
     try:
         return get_game(game_id)
@@ -203,16 +217,7 @@ def simulate(
     game = find_game(game_id)
     check_seats(game, seat, humans=False)
     options = read_options(game, option, len(seat))
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=as_json,
-        disable=as_json,
-    ) as progress:
+    with progress_bar(as_json) as progress:
         task = progress.add_task(game.id, total=games)
         summary = run_simulation(
             game, seat, games, seed, options, workers, lambda: progress.advance(task)
@@ -310,16 +315,7 @@ def tournament(
         raise fail("--ray needs Ray: pip install 'tafel[ray]'")
     path = results or Path(f"tournament-{game.id}-seed{seed}.jsonl")
     spec = TournamentSpec(game.id, tuple(bot), tuple(counts), game.options_to_json(options), seed)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=as_json,
-        disable=as_json,
-    ) as progress:
+    with progress_bar(as_json) as progress:
         task = progress.add_task(f"{game.id} tournament", total=games)
         try:
             outcome = run_tournament(
