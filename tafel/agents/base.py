@@ -40,6 +40,13 @@ class Agent(ABC):
         first. Turn-based bots answer at once."""
         return 0.0
 
+    def candidates(self, state: State, seat: Seat, legal: list[Action]) -> list[Action]:
+        """The legal actions worth a search's samples here, as this bot judges: all of them,
+        unless a game's bot knows that some are hardly ever right (Maillot's retirements while
+        energy lasts, bids far from what a square is worth). A search that plays its samples
+        out with this bot searches only these."""
+        return legal
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -59,6 +66,8 @@ def race(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> Move:
         action = agent.act(state, seat)
         if action is not None:
             offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
+        elif not state.may_wait(seat):
+            raise RuntimeError(f"bot {agent.name} let a moment pass where seat {seat} must act")
     if not offers:
         raise RuntimeError(f"no bot acted among seats {actors}")
     delay, _, seat, action = min(offers, key=lambda offer: offer[:2])

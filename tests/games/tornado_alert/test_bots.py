@@ -9,7 +9,7 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.engine import Action, Rng
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import CLAIMS, KEEP, STRIKE, USE_MINUS, USE_PLUS, Play
-from tafel.games.tornado_alert.bots import LEVELS, THINKING, GreedyAgent, RandomAgent
+from tafel.games.tornado_alert.bots import REFLEXES, THINKING, GreedyAgent, RandomAgent
 from tafel.sim.simulate import play as play_game
 from tafel.sim.simulate import simulate
 from tests.games.tornado_alert.scenario import (
@@ -108,7 +108,7 @@ def test_greedy_strikes_a_hopeless_result_and_spends_tokens_as_the_rulebook_s_pl
 def test_reaction_times_follow_the_level_with_jitter_and_a_card_takes_longer() -> None:
     state = start(4)
     arrange(state, play_pile=[SHELTER, DITCH, BOAT, ROOF, ROOF], last=0, current=1)
-    for level, reflex in LEVELS.items():
+    for level, reflex in REFLEXES.items():
         bot = greedy(level)
         times = []
         for _ in range(200):
@@ -118,7 +118,7 @@ def test_reaction_times_follow_the_level_with_jitter_and_a_card_takes_longer() -
     bot = greedy("fast")
     arrange(state, play_pile=[SHELTER], scores={1: [HELICOPTER, HELICOPTER]})
     assert isinstance(bot.act(state, 1), Play)
-    assert bot.reaction_time(state, 1) >= THINKING + LEVELS["fast"] * 0.75
+    assert bot.reaction_time(state, 1) >= THINKING + REFLEXES["fast"] * 0.75
 
 
 def test_random_may_let_a_claim_pass_but_not_its_turn() -> None:
