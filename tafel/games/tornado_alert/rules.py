@@ -616,6 +616,9 @@ class TornadoAlertState(State):
         for owner in self.seats:
             if owner != seat:
                 unseen.extend(self.hands[owner])
+        # Sorted before shuffling: the sample then depends on what `seat` knows, never on the
+        # order hidden in this world (a hint must be the same in every such world).
+        unseen.sort()
         rng.shuffle(unseen)
         for owner in self.seats:
             if owner != seat:
