@@ -225,3 +225,19 @@ def test_replay_shows_rich_markup_in_names_and_locations_as_written(tmp_path: Pa
         code, out = run("replay", str(path), *args)
         assert code == 0, out
         assert "[/oops]" in out and "[bold]x" in out and "\\[" not in out
+
+
+def test_hint_at_the_prompt_names_the_hard_bots_top_choices() -> None:
+    code, out = run(
+        "play", "add-vantage", "--seat", "human", "--seat", "bot:normal", "--seed", "3",
+        input="h\nq\n",
+    )  # fmt: skip
+    assert code == 1
+    assert "Hint: what the hard bot weighs for you" in out
+    assert "1. [" in out and "% of its samples; win chance " in out
+    code, out = run(
+        "play", "add-vantage", "--seat", "human", "--seat", "bot:easy", "--seed", "3",
+        "--lang", "nl", input="tip\nq\n",
+    )  # fmt: skip
+    assert "Tip: wat de moeilijke bot voor jou overweegt" in out
+    assert "% van zijn proeven; kans op winst " in out

@@ -22,10 +22,20 @@ class Agent(ABC):
     deadline: float | None = None
     """A `time.perf_counter()` by which a bot that searches answers with what it has found so
     far, whatever its parameters ask: the server's cap on a decision in a room."""
+    cap: float | None = None
+    """The most seconds a decision of this bot takes in play (`hard`: 1). Whoever plays in real
+    time, the terminal and rooms, makes it a `deadline` (`think_from`); simulations leave it
+    out, so that a seeded run replays whatever the machine's load."""
 
     def __init__(self, game: Game, rng: Rng, **params: Any) -> None:
         self.game = game
         self.rng = rng
+
+    def think_from(self, now: float, deadline: float | None = None) -> None:
+        """Set the deadline of the next decision, which starts `now`: the bot's own cap, or
+        `deadline` if that comes sooner."""
+        ends = [end for end in (deadline, now + self.cap if self.cap else None) if end is not None]
+        self.deadline = min(ends) if ends else None
 
     @abstractmethod
     def act(self, state: State, seat: Seat) -> Action | None:
