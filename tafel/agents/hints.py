@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tafel.agents.ismcts import IsmctsAgent
-from tafel.agents.registry import make_agent
+from tafel.agents.registry import make_agent, resolve
 from tafel.engine import Action, Game, Seat, State, derive_seed
 
 TOP = 3
@@ -35,6 +35,11 @@ class Choice:
     """The share of the search's samples that went to this choice."""
     win_chance: float
     """The share of those samples the seat won."""
+
+
+def offers_hints(game: Game) -> bool:
+    """Whether the game's hard level searches, so that it can tell a hint."""
+    return resolve("bot:hard", game)[0] is IsmctsAgent
 
 
 def hint_agent(game: Game, seed: int, iterations: int = HINT_ITERATIONS) -> IsmctsAgent:
