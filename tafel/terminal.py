@@ -36,6 +36,8 @@ HINT_SECONDS = 3.0
 
 def hint_deadline() -> float:
     return time.perf_counter() + HINT_SECONDS
+
+
 NOT_A_WORD = re.compile(r"[^\w-]")
 
 
