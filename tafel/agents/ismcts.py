@@ -39,7 +39,7 @@ WAIT = -1
 
 
 class Node:
-    __slots__ = ("actor", "avails", "children", "favourite", "reward", "visits", "wins")
+    __slots__ = ("actor", "avails", "children", "favourite", "reward", "squares", "visits", "wins")
 
     def __init__(self, actor: Seat) -> None:
         self.actor = actor
@@ -47,6 +47,8 @@ class Node:
         self.visits = 0
         self.avails = 1
         self.reward = 0.0
+        self.squares = 0.0
+        """The sum of the rewards' squares: how much the samples through this node disagree."""
         self.wins = 0.0
         """The actor's share of the wins over the samples through this node: the win chance
         a hint tells."""
@@ -71,6 +73,13 @@ def rewards(outcome: Outcome) -> tuple[float, ...]:
     )
 
 
+def spread(node: Node) -> float:
+    """The squared standard error of the node's mean reward."""
+    mean = node.reward / node.visits
+    variance = max(0.0, node.squares / node.visits - mean * mean)
+    return variance / (node.visits - 1)
+
+
 class IsmctsAgent(Agent):
     """`iterations` samples per decision (or as many as fit in `seconds`, if given), UCB
     exploration constant `c`, the bot `rollout` to play each sample out, and `bias`: how
@@ -78,7 +87,9 @@ class IsmctsAgent(Agent):
     Chaslot et al. 2008) until samples show better; 0 searches without it. `widen`: a node
     visited n times searches its first 1 + widen·√n candidates (0: all at once). `cap`: the
     most seconds a decision takes in play, where the terminal and rooms make it a deadline;
-    simulations and tournaments leave it out, so a seeded run replays whatever the load."""
+    simulations and tournaments leave it out, so a seeded run replays whatever the load.
+    `trust`: how many standard errors better than the rollout bot's own choice another must
+    look before the search takes it (0: the most visited, whatever)."""
 
     name = "ismcts"
     params: ClassVar[dict[str, Param]] = {
@@ -89,6 +100,7 @@ class IsmctsAgent(Agent):
         "bias": Param(float, 0, 10),
         "widen": Param(float, 0, 100),
         "cap": Param(float, 0, MAX_SECONDS),
+        "trust": Param(float, 0, 10),
     }
 
     def __init__(
@@ -102,6 +114,7 @@ class IsmctsAgent(Agent):
         bias: float = 1.0,
         widen: float = 0.0,
         cap: float = 0.0,
+        trust: float = 0.0,
         **params: Any,
     ) -> None:
         super().__init__(game, rng)
@@ -117,6 +130,7 @@ class IsmctsAgent(Agent):
         self.bias = bias
         self.widen = widen
         self.cap = cap or None
+        self.trust = trust
         rollout = rollout or game.default_rollout
         if rollout == self.name:
             raise ValueError("ismcts cannot play its own rollouts")
@@ -130,7 +144,27 @@ class IsmctsAgent(Agent):
         may_wait = self.may_wait(state, seat)
         if not legal or (len(legal) == 1 and not may_wait):
             return legal[0] if legal else None
-        return self.ranked(self.search(state, seat, may_wait), seat, legal, may_wait)[0][0]
+        root = self.search(state, seat, may_wait)
+        ranked = self.ranked(root, seat, legal, may_wait)
+        return self.trusted(root, ranked)
+
+    def trusted(self, root: Node, ranked: list[tuple[Action | None, Node | None]]) -> Action | None:
+        """The most visited choice, unless `trust` is set and its mean reward beats that of the
+        rollout bot's own choice by less than `trust` standard errors: then the rollout bot's.
+        Where a sample is a whole noisy game (a Maillot race) and samples are few, the most
+        visited choice is often noise; the rollout bot's is a sound choice to fall back on."""
+        best, node = ranked[0]
+        favourite = root.favourite
+        if not self.trust or node is None or favourite is None:
+            return best
+        fallback = root.children.get(favourite)
+        if fallback is None or fallback is node or fallback.visits < 2 or node.visits < 2:
+            return best
+        if node.reward / node.visits - fallback.reward / fallback.visits >= self.trust * math.sqrt(
+            spread(node) + spread(fallback)
+        ):
+            return best
+        return next(action for action, child in ranked if child is fallback)
 
     @staticmethod
     def may_wait(state: State, seat: Seat) -> bool:
@@ -234,7 +268,9 @@ class IsmctsAgent(Agent):
         for visited in path:
             visited.visits += 1
             if visited.actor >= 0:
-                visited.reward += result[visited.actor]
+                reward = result[visited.actor]
+                visited.reward += reward
+                visited.squares += reward * reward
                 visited.wins += shares[visited.actor]
 
     def widened(
