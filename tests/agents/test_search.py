@@ -7,23 +7,25 @@ import math
 
 from tafel.agents import make_agent
 from tafel.agents.ismcts import IsmctsAgent
-from tafel.engine import Rng, State
+from tafel.engine import Rng
 from tafel.games import get_game
 from tafel.games.maillot.actions import Bid, RetirePlaced, RetireReserve
 from tafel.games.maillot.bots import BID_STEPS, GreedyAgent
 from tafel.games.maillot.race import AUCTION_PHASE
+from tafel.games.maillot.rules import MaillotState
 from tests.harness import pick_move
 
 MAILLOT = get_game("maillot")
 
 
-def maillot_auction(seed: int) -> State:
+def maillot_auction(seed: int) -> MaillotState:
     """A Maillot race run on at random until a seat bids with energy to spare."""
     rng = Rng(seed)
     state = MAILLOT.start(3, seed)
+    assert isinstance(state, MaillotState)
     while True:
         seat = state.actors()[0]
-        if state.phase == AUCTION_PHASE and len(state.legal_actions(seat)) > 8:  # type: ignore[attr-defined]
+        if state.phase == AUCTION_PHASE and len(state.legal_actions(seat)) > 8:
             return state
         state.apply(*pick_move(state, rng))
 
@@ -33,11 +35,11 @@ def test_maillot_searches_a_few_bids_and_no_retirement_while_energy_lasts() -> N
     seat = state.actors()[0]
     legal = state.legal_actions(seat)
     kept = GreedyAgent(MAILLOT, Rng(1)).candidates(state, seat, legal)
-    high = state.high  # type: ignore[attr-defined]
+    high = state.high
     bids = {action.amount for action in kept if isinstance(action, Bid)}
     assert bids and bids <= {high + step for step in BID_STEPS}
     assert len(kept) < len(legal)
-    if state.energy[seat] >= 12:  # type: ignore[attr-defined]
+    if state.energy[seat] >= 12:
         assert not any(isinstance(a, (RetirePlaced, RetireReserve)) for a in kept)
 
 
