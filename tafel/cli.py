@@ -159,7 +159,8 @@ def play(
     seat: Annotated[
         list[str],
         typer.Option(
-            help="Who sits in each seat, in turn order: human, or a bot such as bot:ismcts."
+            help="Who sits in each seat, in turn order: human, or a bot: a level "
+            "(bot:easy, bot:normal, bot:hard) or any bot `tafel games` lists."
         ),
     ],
     seed: Annotated[
@@ -180,7 +181,8 @@ def play(
         ),
     ] = True,
 ) -> None:
-    """Play a game in the terminal against bots or at one keyboard."""
+    """Play a game in the terminal against bots or at one keyboard; at the prompt, h shows a
+    hint: the moves the hard bot weighs most for you."""
     game = find_game(game_id)
     check_lang(lang)
     check_seats(game, seat, humans=True)
