@@ -31,6 +31,7 @@ from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
+from tafel.sim.simulate import EndlessGame
 from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
@@ -221,9 +222,12 @@ def simulate(
     options = read_options(game, option, len(seat))
     with progress_bar(as_json) as progress:
         task = progress.add_task(game.id, total=games)
-        summary = run_simulation(
-            game, seat, games, seed, options, workers, lambda: progress.advance(task)
-        )
+        try:
+            summary = run_simulation(
+                game, seat, games, seed, options, workers, lambda: progress.advance(task)
+            )
+        except EndlessGame as error:
+            raise fail(str(error)) from None
     if as_json:
         print(json.dumps(summary.to_json()))
         return
@@ -329,7 +333,7 @@ def tournament(
                 lambda done: progress.update(task, completed=done),
                 ray,
             )
-        except (ScheduleError, ResultsError) as error:
+        except (ScheduleError, ResultsError, EndlessGame) as error:
             raise fail(str(error)) from None
     if as_json:
         print(json.dumps(outcome.to_json()))

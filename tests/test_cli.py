@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tafel.cli import app
@@ -241,3 +242,14 @@ def test_hint_at_the_prompt_names_the_hard_bots_top_choices() -> None:
     )  # fmt: skip
     assert "Tip: wat de moeilijke bot voor jou overweegt" in out
     assert "% van zijn proeven;" in out
+
+
+def test_simulate_stops_with_the_seed_of_a_game_its_bots_would_play_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("tafel.sim.simulate.MAX_ACTIONS", 5)
+    code, out = run(
+        "simulate", "add-vantage", "--games", "2", "--seat", "bot:greedy", "--seat", "bot:greedy"
+    )
+    assert code != 0
+    assert "did not end" in out and "in 5 actions" in out and "(seed " in out
