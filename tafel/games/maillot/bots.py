@@ -229,5 +229,5 @@ LEVELS = {
     "normal": "greedy",
     "hard": "ismcts:iterations=100,rollout=greedy,widen=0.3,trust=1.5,cap=1",
 }
-"""The levels (docs/bots.md): greedy with a third of its decisions random, greedy, and a search
-played out by greedy."""
+"""The levels (docs/bots.md): greedy with three decisions in ten random, greedy, and a search
+played out by greedy that leaves greedy's choice only where its samples clearly show better."""
