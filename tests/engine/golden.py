@@ -12,13 +12,14 @@ step by step everything a change to the engine could disturb:
 
 - random playouts: who may act, each actor's legal actions in order (a random playout draws by
   position; as integers, `Game.encode`), the action, the events as every seat and a spectator
-  get them, every few steps every seat's view and a determinization for each actor (its
-  snapshot, and what it drew from the search's generator), and the final snapshot;
+  get them, every few steps every seat's view, and the final snapshot;
 - bot games, each of the game's bots in every seat: what each actor's bot offers and how
   quickly, the move made, and the final snapshot.
 
 The drivers are written here rather than borrowed from `tafel.agents` or `tafel.sim`, so the
-digests pin down the games and their bots only.
+digests pin down the games and their bots only. Determinizations are left out: they are samples
+for search, not what a game does, and may change as search needs (the contract harness checks
+that they agree with what the seat has seen).
 """
 
 from __future__ import annotations
@@ -80,10 +81,6 @@ def random_playout(game: Game, players: int, options: Any, seed: int) -> str:
         digest.add(actors, [[game.encode(a) for a in state.legal_actions(s)] for s in actors])
         if step % STRIDE == 0:
             digest.add([state.view(viewer) for viewer in viewers(state)])
-            for seat in actors:
-                if seat != SYSTEM:
-                    sampler = Rng(derive_seed(seed, "determinize", step, seat))
-                    digest.add(state.determinize(seat, sampler).snapshot(), sampler.random())
         if state.outcome() is not None:
             digest.add(state.snapshot())
             return digest.hex()
