@@ -183,7 +183,7 @@ def best_removal(state: AddVantageState, seat: Seat) -> Action | None:
     best: tuple[float, Action] | None = None
     for action in removals:
         after = state.clone()
-        after.apply(seat, action)
+        after.apply_legal(seat, action)
         if after.current != seat or after.outcome() is not None:
             continue
         gain = prospects(after) - now - cost
