@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from io import BytesIO
 from typing import Annotated, Any
 
@@ -99,7 +100,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         yield
         for task in background:
             task.cancel()
-        rooms.stop()
+        await rooms.stop()
         store.close()
 
     app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -137,7 +138,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
         rooms.quotas.rooms.check(client)
-        room, token = rooms.create(
+        room, token = await rooms.create(
             body.game, body.players, body.options, body.name, body.room_options
         )
         rooms.quotas.rooms.count(client)
@@ -145,11 +146,11 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}")
     async def room(code: str, client: Client) -> Json:
-        return rooms.find(code, client).summary()
+        return (await rooms.find(code, client)).summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}")
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         rooms.quotas.seats.check(client)
         token = room.take_seat(seat, body.name)
         rooms.quotas.seats.count(client)
@@ -157,43 +158,43 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
     async def set_bot(code: str, seat: int, body: Bot, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.set_bot(token, seat, body.bot)
         return room.summary()
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.remove_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.hand_to_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}/back")
     async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.take_back(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.start(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/rematch")
     async def rematch(code: str, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.rematch(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         room.leave(token)
         summary = room.summary()
         rooms.release(room)
@@ -201,7 +202,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}/qr.svg")
     async def qr_code(code: str, request: Request, client: Client) -> Response:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         link = f"{str(request.base_url).rstrip('/')}/r/{room.code}"
         svg = BytesIO()
         segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
@@ -209,9 +210,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- Finished matches: export and replay ------------------------------------------------------
 
-    def finished(code: str, number: int, client: str) -> Any:
-        room = rooms.find(code, client)
-        stored = store.match(room.code, number)
+    async def finished(code: str, number: int, client: str) -> Any:
+        room = await rooms.find(code, client)
+        stored = await rooms.ask(partial(store.match, room.code, number))
         if stored is None:
             raise RoomError("match_not_found", 404, number=number)
         if not stored.over:
@@ -221,7 +222,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}/matches/{number}/record")
     async def record(code: str, number: int, client: Client) -> JSONResponse:
-        room, stored = finished(code, number, client)
+        room, stored = await finished(code, number, client)
         filename = f"tafel-{room.game.id}-{room.code}-{number}.json"
         return JSONResponse(
             stored.record.to_json(),
@@ -232,7 +233,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Response:
         """Every step of a finished match as one seat (or a spectator) saw it: `names`, `seat`
         and `steps` (each its `seat`, `action` and `view`), at most `REPLAY_LIMIT` bytes."""
-        room, stored = finished(code, number, client)
+        room, stored = await finished(code, number, client)
         if seat is not None:
             room.seat(seat)
         steps: list[bytes] = []

@@ -11,8 +11,9 @@ however many rooms run searches the loop keeps serving (the pool also bounds how
 interpreter searches can take from it). A decision has `BotPace.think` seconds: searches stop by
 then with what they found (`Agent.deadline`); a decision that is still not back after twice
 that (a queue of heavy rooms before it, or a bot that does not stop) is abandoned, and the
-game's quick rollout bot plays instead. So no spec, however heavy, holds up other rooms' bots
-for longer than that.
+game's quick rollout bot plays instead, thought out in a thread of its own (`fallback_pool`) so
+that neither the jammed pool nor the event loop waits for it. So no spec, however heavy, holds
+up other rooms' bots for longer than that, and no bot thinks on the loop.
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ DECISION_SECONDS = 3.0
 def bot_pool() -> ThreadPoolExecutor:
     """The threads bots think in: one fixed pool for the whole server process."""
     return ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="tafel-bot")
+
+
+@cache
+def fallback_pool() -> ThreadPoolExecutor:
+    """The thread the quick rollout bot thinks in when a decision overran: the bot pool may be
+    full of searches that do not stop."""
+    return ThreadPoolExecutor(1, thread_name_prefix="tafel-bot-fallback")
 
 
 @dataclass(frozen=True)
@@ -172,8 +180,9 @@ class RoomBots:
             log.warning(
                 "bots in seats %s overran %.1f s; the rollout bot plays", sorted(bots), seconds
             )
-        quick = f"bot:{self.game.default_rollout}"
-        return bot_offers(self.game, copy, dict.fromkeys(bots, quick), seed)
+        quick = dict.fromkeys(bots, f"bot:{self.game.default_rollout}")
+        fallback = fallback_pool().submit(bot_offers, self.game, copy, quick, seed)
+        return await asyncio.wrap_future(fallback)
 
     async def slaps(self, offers: list[Offer], reveal: float) -> None:
         for reaction, _, seat, action in offers:

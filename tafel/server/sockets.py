@@ -61,7 +61,7 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     lang = pick_lang(str(hello.get("lang")))
     token = hello.get("token")
     try:
-        room = rooms.find(code, client_key(socket.client.host if socket.client else None))
+        room = await rooms.find(code, client_key(socket.client.host if socket.client else None))
         seat = None if token is None else room.seat_of(str(token))
     except RoomError as error:
         # A refusal to come back later is an error to show: the tab reconnects by itself.
@@ -104,6 +104,6 @@ async def ping(connection: Connection, clock: ServerClock) -> None:
     sent = 0
     while True:
         now = clock.now()
-        connection.send_json({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
+        connection.send_now({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
         sent += 1
         await asyncio.sleep(PING_SECONDS[sent >= PINGS_FIRST])

@@ -50,7 +50,7 @@ async def drive(
     clock = ManualClock()
     store = Store("sqlite://")
     rooms = Rooms(store, pace, clock)
-    room, host = rooms.create(game_id, players, {}, "P0")
+    room, host = await rooms.create(game_id, players, {}, "P0")
     tokens = {0: host}
     for seat in range(1, players):
         if seat in people:
@@ -81,6 +81,7 @@ async def drive(
     room.timer.forget()
     room.wait.forget()
     standins = sum(1 for seat, _ in match.record.actions if seat in people)
+    await rooms.stop()
     store.close()
     return Drive(moves, clock.now() - 1000.0, longest, standins)
 

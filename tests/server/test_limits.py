@@ -238,9 +238,9 @@ def test_start_up_serves_at_once_and_brings_back_only_rooms_that_move_on_their_o
         assert set(await resuming) == {codes["bots"], codes["clock"]}
         assert set(rooms.rooms) == {codes["bots"], codes["clock"]}
         assert rooms.rooms[codes["clock"]].timer.since is not None, "the clock runs on"
-        rooms.get(codes["people"])  # the rest when someone asks
+        await rooms.get(codes["people"])  # the rest when someone asks
         assert codes["people"] in rooms.rooms
-        rooms.stop()
+        await rooms.stop()
 
     try:
         in_a_loop_of_its_own(start_up())

@@ -1,0 +1,129 @@
+"""Keeping a room's moves in the store without the event loop waiting for the store.
+
+Every write of a room (a move, the end of a match, its clock, its wait) goes into the room's
+own queue and is made in a thread of the store's pool (`store_pool`), one after another in the
+order they were asked for. The loop hands the write over and goes on serving other rooms; a
+store that is slow for one room (a lock, a lost connection being retried) holds up that room's
+queue and nothing else.
+
+A move is applied in memory at once, so the next action is checked against the state it
+leaves, but nobody hears of it before it is kept: while a move of the room waits for the store,
+every frame the room sends is held back (`Keeper.hold`) and goes out, in order, only once every
+move before it is kept. A move the store refuses is lost with everything queued after it: the
+frames held for them are dropped and the room goes back to its record as kept
+(`Room.moves_lost`), so the store, the room and every screen agree that it was never made.
+Writes that tell nobody anything (a timer's used seconds) hold no frames, and one that fails is
+only logged, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tafel.server.connection import Connection
+
+log = logging.getLogger("tafel.server")
+
+STORE_THREADS = 4
+"""Threads the store's writes and reads are made in, together: as many rooms can wait on a slow
+store at once before a room with a free store waits for a thread."""
+
+
+def store_pool(url: str) -> ThreadPoolExecutor:
+    """The threads a server's store calls run in: one for an in-memory SQLite store, whose one
+    connection cannot take two transactions at once."""
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    return ThreadPoolExecutor(1 if memory else STORE_THREADS, thread_name_prefix="tafel-store")
+
+
+@dataclass
+class Write:
+    call: Callable[[], None]
+    told: bool
+    """Whether frames wait for it: it is a change the room tells of."""
+    failed: Callable[[Exception], None]
+    """Called on the loop when the store refuses it."""
+    number: int
+    """Of the writes the room told of, which one (counted from 1); 0 for one it tells not of."""
+
+
+class Keeper:
+    """One room's queue of writes, and the frames held back until what they tell of is kept."""
+
+    def __init__(self, pool: Executor) -> None:
+        self.pool = pool
+        self.writes: deque[Write] = deque()
+        self.running: asyncio.Task[None] | None = None
+        self.told = 0
+        """Writes of told changes asked for so far."""
+        self.kept = 0
+        """Of those, how many are kept (or lost): frames held for them may go."""
+        self.held: deque[tuple[int, Connection, str | int]] = deque()
+        """Frames (or a close code) sent while a told change waited for the store, each with
+        the number of the last such write before it."""
+
+    def keep(
+        self, call: Callable[[], None], failed: Callable[[Exception], None], told: bool
+    ) -> None:
+        """Queue a write; `failed` is called should the store refuse it."""
+        if told:
+            self.told += 1
+        self.writes.append(Write(call, told, failed, self.told if told else 0))
+        if self.running is None:
+            self.running = asyncio.get_running_loop().create_task(self.run())
+
+    def waiting(self) -> bool:
+        """Whether a told change is not kept yet: frames sent now must wait for it."""
+        return self.kept < self.told
+
+    def hold(self, connection: Connection, frame: str | int) -> bool:
+        """Take a frame to send later if it must wait for the store; False to send it now."""
+        if not self.waiting():
+            return False
+        self.held.append((self.told, connection, frame))
+        return True
+
+    async def drain(self) -> None:
+        """Wait until every write asked for so far is done."""
+        while self.running is not None:
+            await asyncio.shield(self.running)
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.writes:
+                write = self.writes[0]
+                try:
+                    await loop.run_in_executor(self.pool, write.call)
+                except Exception as error:  # the store's, or any: either way it is not kept
+                    self.writes.popleft()
+                    if write.told:
+                        self.lose(write)
+                    write.failed(error)
+                    continue
+                self.writes.popleft()
+                if write.told:
+                    self.kept = write.number
+                    self.release()
+        finally:
+            self.running = None
+
+    def release(self) -> None:
+        """Send, in order, what waited for writes that are now kept."""
+        while self.held and self.held[0][0] <= self.kept:
+            _, connection, frame = self.held.popleft()
+            connection.deliver(frame)
+
+    def lose(self, write: Write) -> None:
+        """A told change was not kept: it, and everything queued after it, never happened;
+        nobody is told of them."""
+        self.writes.clear()
+        self.held.clear()
+        self.told = self.kept = write.number - 1
