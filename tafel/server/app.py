@@ -152,50 +152,50 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
         room = await rooms.find(code, client)
         rooms.quotas.seats.check(client)
-        token = room.take_seat(seat, body.name)
+        token = await room.take_seat(seat, body.name)
         rooms.quotas.seats.count(client)
         return {"room": room.summary(), "seat": seat, "token": token}
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
     async def set_bot(code: str, seat: int, body: Bot, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.set_bot(token, seat, body.bot)
+        await room.set_bot(token, seat, body.bot)
         return room.summary()
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.remove_bot(token, seat)
+        await room.remove_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.hand_to_bot(token, seat)
+        await room.hand_to_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}/back")
     async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.take_back(token, seat)
+        await room.take_back(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.start(token)
+        await room.start(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/rematch")
     async def rematch(code: str, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.rematch(token)
+        await room.rematch(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, token: Pass, client: Client) -> Json:
         room = await rooms.find(code, client)
-        room.leave(token)
+        await room.leave(token)
         summary = room.summary()
         rooms.release(room)
         return summary

@@ -19,17 +19,16 @@ only logged, as before.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from tafel.server.connection import Connection
 
-log = logging.getLogger("tafel.server")
+T = TypeVar("T")
 
 STORE_THREADS = 4
 """Threads the store's writes and reads are made in, together: as many rooms can wait on a slow
@@ -45,13 +44,15 @@ def store_pool(url: str) -> ThreadPoolExecutor:
 
 @dataclass
 class Write:
-    call: Callable[[], None]
+    call: Callable[[], Any]
     told: bool
     """Whether frames wait for it: it is a change the room tells of."""
     failed: Callable[[Exception], None]
-    """Called on the loop when the store refuses it."""
+    """Called on the loop when the store refuses it (or one told of before it)."""
     number: int
     """Of the writes the room told of, which one (counted from 1); 0 for one it tells not of."""
+    done: Callable[[Any], None] | None = None
+    """Called on the loop with what the store answered, once it is kept."""
 
 
 class Keeper:
@@ -75,7 +76,26 @@ class Keeper:
         """Queue a write; `failed` is called should the store refuse it."""
         if told:
             self.told += 1
-        self.writes.append(Write(call, told, failed, self.told if told else 0))
+        self.queue(Write(call, told, failed, self.told if told else 0))
+
+    async def write(self, call: Callable[[], T]) -> T:
+        """Queue a write and wait for what the store answers: for a change of the room that is
+        made in memory only once it is kept (and tells of itself afterwards)."""
+        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        def kept(value: T) -> None:
+            if not answer.done():  # the one waiting may have gone (a request cancelled)
+                answer.set_result(value)
+
+        def failed(error: Exception) -> None:
+            if not answer.done():
+                answer.set_exception(error)
+
+        self.queue(Write(call, False, failed, 0, kept))
+        return await answer
+
+    def queue(self, write: Write) -> None:
+        self.writes.append(write)
         if self.running is None:
             self.running = asyncio.get_running_loop().create_task(self.run())
 
@@ -101,17 +121,19 @@ class Keeper:
             while self.writes:
                 write = self.writes[0]
                 try:
-                    await loop.run_in_executor(self.pool, write.call)
+                    answer = await loop.run_in_executor(self.pool, write.call)
                 except Exception as error:  # the store's, or any: either way it is not kept
                     self.writes.popleft()
-                    if write.told:
-                        self.lose(write)
-                    write.failed(error)
+                    lost = self.lose(write) if write.told else []
+                    for failed in [write, *lost]:
+                        failed.failed(error)
                     continue
                 self.writes.popleft()
                 if write.told:
                     self.kept = write.number
                     self.release()
+                if write.done is not None:
+                    write.done(answer)
         finally:
             self.running = None
 
@@ -121,9 +143,11 @@ class Keeper:
             _, connection, frame = self.held.popleft()
             connection.deliver(frame)
 
-    def lose(self, write: Write) -> None:
+    def lose(self, write: Write) -> list[Write]:
         """A told change was not kept: it, and everything queued after it, never happened;
-        nobody is told of them."""
+        nobody is told of them. The writes dropped with it."""
+        dropped = list(self.writes)
         self.writes.clear()
         self.held.clear()
         self.told = self.kept = write.number - 1
+        return dropped

@@ -8,7 +8,7 @@ move the store refuses is taken back with the moves made after it, of which nobo
 Every other change of the room (a seat taken or given up, a bot, a start, a rematch) is kept in
 the store first, in one transaction, then made in memory, then sent: a store that refuses it
 leaves the room as it was, and the request gets a refusal. Everything here runs on the server's
-event loop, one call at a time, so a room needs no locks.
+event loop; only those changes wait for the store, one at a time (`one_change_at_a_time`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import asyncio
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any
+from functools import partial, wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import orjson
 from sqlalchemy.exc import DataError, SQLAlchemyError
@@ -134,6 +134,25 @@ def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
     return Resumed(status, Match(last.id, last.number, last.record, last.names, state, history))
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def one_change_at_a_time(
+    change: Callable[Concatenate[Room, P], Coroutine[Any, Any, T]],
+) -> Callable[Concatenate[Room, P], Coroutine[Any, Any, T]]:
+    """A change of the room other than a move checks what it may do, waits for the store, then
+    changes memory: one at a time, so that two requests cannot both find a seat free and then
+    both take it. Moves do not wait for this (`apply`)."""
+
+    @wraps(change)
+    async def one_at_a_time(room: Room, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        async with room.changing:
+            return await change(room, *args, **kwargs)
+
+    return one_at_a_time
+
+
 class Room:
     def __init__(
         self,
@@ -172,6 +191,8 @@ class Room:
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
         self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
         self.standing_in: asyncio.Task[None] | None = None
+        self.changing = asyncio.Lock()
+        """Held by a change of the room while it waits for the store (`one_change_at_a_time`)."""
         if self.match is not None and stored.last is not None:
             clock_now = self.match.state.clock()
             kept = stored.last.clock
@@ -206,7 +227,8 @@ class Room:
 
     # --- The lobby --------------------------------------------------------------------------------
 
-    def take_seat(self, seat: int, name: object) -> str:
+    @one_change_at_a_time
+    async def take_seat(self, seat: int, name: object) -> str:
         """A person takes a free seat by name; their browser keeps the pass returned."""
         holder = self.seat(seat)
         self.in_lobby()
@@ -215,12 +237,13 @@ class Room:
         tidy = clean_name(name)
         token = new_token()
         hashed = token_hash(token)
-        self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
+        await self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
         holder.name, holder.token_hash = tidy, hashed
         self.publish_room()
         return token
 
-    def set_bot(self, token: str, seat: int, name: object) -> None:
+    @one_change_at_a_time
+    async def set_bot(self, token: str, seat: int, name: object) -> None:
         """The host puts a bot of any kind and level on a seat no person holds."""
         self.as_host(token)
         holder = self.seat(seat)
@@ -228,21 +251,23 @@ class Room:
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         spec = bot_spec(name, self.game)
-        self.keep(seats=[StoredSeat(seat, None, spec, None)])
+        await self.keep(seats=[StoredSeat(seat, None, spec, None)])
         holder.bot = spec
         self.publish_room()
 
-    def remove_bot(self, token: str, seat: int) -> None:
+    @one_change_at_a_time
+    async def remove_bot(self, token: str, seat: int) -> None:
         self.as_host(token)
         holder = self.seat(seat)
         self.in_lobby()
         if holder.bot is None or holder.handed:
             raise RoomError("not_a_bot", 409)
-        self.keep(seats=[StoredSeat(seat)])
+        await self.keep(seats=[StoredSeat(seat)])
         holder.bot = None
         self.publish_room()
 
-    def hand_to_bot(self, token: str, seat: int) -> None:
+    @one_change_at_a_time
+    async def hand_to_bot(self, token: str, seat: int) -> None:
         """During a game the host hands a person's seat to the room's default bot, which plays
         it until the seat is taken back; the person keeps name and pass."""
         self.as_host(token)
@@ -252,19 +277,20 @@ class Room:
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
         bot = self.stand_in_bot()
-        self.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
+        await self.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
         self.seat_changed()
         self.tell("handed", name=holder.name)
 
-    def take_back(self, token: str, seat: int) -> None:
+    @one_change_at_a_time
+    async def take_back(self, token: str, seat: int) -> None:
         """A seat handed to a bot returns to its person: at the host's word, or the person's own."""
         holder = self.seat(seat)
         if not holder.holds(token):
             self.as_host(token)
         if not holder.handed:
             raise RoomError("not_handed", 409, seat=seat + 1)
-        self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
+        await self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
         holder.bot = None
         self.seat_changed()
         self.tell("taken_back", name=holder.name)
@@ -284,7 +310,8 @@ class Room:
             text = SERVER_CATALOG.text(connection.lang, key, **params)
             connection.send_json({"type": "notice", "key": key, "message": text})
 
-    def leave(self, token: str) -> None:
+    @one_change_at_a_time
+    async def leave(self, token: str) -> None:
         """A person gives up their seat and its pass. In a game a bot plays on for them; the host
         passes to the next person seated; a room nobody is left in closes."""
         seat = self.seat_of(token)
@@ -300,7 +327,7 @@ class Room:
         people = [k for k, other in enumerate(self.seats) if other.name is not None and k != seat]
         status = None if people else CLOSED
         host = people[0] if people and seat == self.host else None
-        self.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
+        await self.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
         holder.name = holder.token_hash = None
         holder.bot = bot
         if match is not None and handed is not None:
@@ -318,18 +345,19 @@ class Room:
         self.follow_wait()
         self.wake_bots()
 
-    def keep(self, **changes: Any) -> None:
+    async def keep(self, **changes: Any) -> None:
         """Keep a change of the room in the store (`Store.change_room`), before memory: a
         refusal if the store does not keep it, and nothing changed."""
         try:
-            self.store.change_room(self.code, **changes)
+            await self.keeper.write(partial(self.store.change_room, self.code, **changes))
         except SQLAlchemyError as error:
             log.warning("room %s: a change was not kept: %s", self.code, store_error(error))
             raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
 
-    def start(self, token: str) -> None:
+    @one_change_at_a_time
+    async def start(self, token: str) -> None:
         """The host starts a match once every seat is held; its seed is drawn now and kept
         secret until the match is over."""
         self.as_host(token)
@@ -343,7 +371,9 @@ class Room:
         state = self.game.start(self.players, seed, self.options)
         number = self.matches + 1
         try:
-            match_id = self.store.start_match(self.code, number, record, names)
+            match_id = await self.keeper.write(
+                partial(self.store.start_match, self.code, number, record, names)
+            )
         except SQLAlchemyError as error:
             log.warning("room %s: a match was not kept: %s", self.code, store_error(error))
             raise store_refusal(error) from None
@@ -358,12 +388,13 @@ class Room:
         self.publish_state()
         self.wake_bots()
 
-    def rematch(self, token: str) -> None:
+    @one_change_at_a_time
+    async def rematch(self, token: str) -> None:
         """After a match, back to the lobby with everyone in their seats."""
         self.as_host(token)
         if self.status != OVER:
             raise RoomError("not_over", 409)
-        self.keep(status=LOBBY)
+        await self.keep(status=LOBBY)
         self.status = LOBBY
         self.publish_room()
 

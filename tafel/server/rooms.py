@@ -167,16 +167,6 @@ class Rooms:
             log.warning("the store did not answer: %s", store_error(error))
             raise RoomError("store_unavailable", 503) from None
 
-    @staticmethod
-    def read(call: Callable[[], T]) -> T:
-        """What the store answers, asked on the event loop (the rooms' sweep); a refusal if
-        it cannot answer now."""
-        try:
-            return call()
-        except SQLAlchemyError as error:
-            log.warning("the store did not answer: %s", store_error(error))
-            raise RoomError("store_unavailable", 503) from None
-
     def release(self, room: Room) -> None:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
@@ -197,12 +187,14 @@ class Rooms:
             resumed.append(code)
         return resumed
 
-    def sweep(self, when: datetime) -> list[str]:
+    async def sweep(self, when: datetime) -> list[str]:
         """Expire the rooms left idle too long at `when`: kept in the store first, then
         dropped from memory. The codes of those expired."""
-        stale = self.read(
-            lambda: self.store.stale_rooms(
-                when - self.limits.unstarted_expiry, when - self.limits.idle_expiry
+        stale = await self.ask(
+            partial(
+                self.store.stale_rooms,
+                when - self.limits.unstarted_expiry,
+                when - self.limits.idle_expiry,
             )
         )
         expired = []
@@ -210,17 +202,22 @@ class Rooms:
             room = self.rooms.get(code)
             if room is not None and room.connections():
                 continue  # someone is in it now
+            close = (
+                partial(self.store.change_room, code, status=CLOSED)
+                if started
+                else partial(self.store.delete_room, code)
+            )
             try:
-                if started:
-                    self.store.change_room(code, status=CLOSED)
+                if room is None:
+                    await asyncio.get_running_loop().run_in_executor(self.pool, close)
                 else:
-                    self.store.delete_room(code)
+                    await room.keeper.write(close)  # after the room's own writes
             except SQLAlchemyError as error:
                 log.warning("room %s could not expire: %s", code, store_error(error))
                 continue
+            room = self.rooms.pop(code, None)
             if room is not None:
                 room.expire()
-                del self.rooms[code]
             expired.append(code)
         return expired
 
@@ -229,7 +226,7 @@ class Rooms:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
-                expired = self.sweep(now())
+                expired = await self.sweep(now())
             except RoomError:
                 continue  # the store did not answer; the next sweep will
             if expired:
@@ -246,4 +243,3 @@ class Rooms:
             room.wait.stop()
         for room in self.rooms.values():
             await room.keeper.drain()
-        self.pool.shutdown()

@@ -162,10 +162,10 @@ def test_rooms_nobody_is_in_expire_unstarted_ones_sooner(client: TestClient) -> 
     rooms.store.touch(visited, left + timedelta(hours=2))
     with open_tab(client, occupied) as tab:
         tab.next("room")
-        assert rooms.sweep(left + timedelta(hours=2)) == []
-        assert rooms.sweep(left + timedelta(hours=4)) == [unstarted]
-        assert rooms.sweep(left + timedelta(hours=6)) == [visited]
-        assert rooms.sweep(left + timedelta(days=3)) == [finished]
+        assert client.portal.call(rooms.sweep, left + timedelta(hours=2)) == []
+        assert client.portal.call(rooms.sweep, left + timedelta(hours=4)) == [unstarted]
+        assert client.portal.call(rooms.sweep, left + timedelta(hours=6)) == [visited]
+        assert client.portal.call(rooms.sweep, left + timedelta(days=3)) == [finished]
     for code in (unstarted, visited):
         assert client.get(f"/api/rooms/{code}").status_code == 404
     assert client.get(f"/api/rooms/{finished}").json()["status"] == "closed"
@@ -196,8 +196,8 @@ def test_a_running_match_left_idle_closes_its_clock_and_bots_stop(client: TestCl
     deal(client, code, [ann, bob])
     room = rooms.rooms[code]
     assert room.timer.key is not None  # the round's clock (a bot's accusation may pause it)
-    assert rooms.sweep(now() + timedelta(hours=47)) == []
-    assert rooms.sweep(now() + timedelta(hours=49)) == [code]
+    assert client.portal.call(rooms.sweep, now() + timedelta(hours=47)) == []
+    assert client.portal.call(rooms.sweep, now() + timedelta(hours=49)) == [code]
     assert code not in rooms.rooms and room.bots.task is None and room.timer.handle is None
     assert room.wait.timer.handle is None  # nor will a bot decide for anyone
     assert client.get(f"/api/rooms/{code}").json()["status"] == "closed"
