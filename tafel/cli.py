@@ -566,7 +566,7 @@ def serve(
 
 def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
     """Rooms of 4 random players each, against `tafel serve` on loopback."""
-    from tafel.server.bench import bench_server as run
+    from tafel.loadtest.server import bench_server as run
 
     if not as_json:
         console.print(f"{game}: {rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
@@ -604,7 +604,7 @@ SERVER_COLUMNS = {
 
 def bench_slaps(races: int, seed: int, as_json: bool) -> None:
     """Simulated slap races with tabs 20-150 ms away: who wins, by arrival and in fair mode."""
-    from tafel.server.slap_sim import bench_slaps as run
+    from tafel.loadtest.slaps import bench_slaps as run
 
     result = run(races, seed).to_json()
     if as_json:

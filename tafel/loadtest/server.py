@@ -3,7 +3,7 @@
 The server runs as `tafel serve` in a process of its own, on a fresh SQLite store, so that it
 has a core to itself and pays for keeping every move. This process opens the rooms (every seat
 held by a person, no bots) and one websocket per seat; each client plays a random legal action
-as soon as its view allows one (in a game with races, as a browser does: `bench_race`). An
+as soon as its view allows one (in a game with races, as a browser does: `tafel.loadtest.racer`). An
 action's time runs from the moment it is sent until every seat of its room has received the
 view it led to. A room whose game ends starts another.
 """
@@ -31,7 +31,7 @@ from websockets.asyncio.client import connect
 
 from tafel.engine import Json
 from tafel.games import get_game
-from tafel.server.bench_race import Racer
+from tafel.loadtest.racer import Racer
 
 SERVE = "from tafel.cli import app; app(prog_name='tafel')"
 
