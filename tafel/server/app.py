@@ -18,6 +18,7 @@ import segno
 from fastapi import Depends, FastAPI, Header, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
@@ -31,7 +32,9 @@ from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.headers import SecurityHeaders
+from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
+from tafel.server.metrics import registry
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
 from tafel.store import Store
@@ -105,6 +108,13 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.rooms = rooms
+    readiness = Readiness()
+
+    async def store_answers() -> None:
+        await asyncio.get_running_loop().run_in_executor(rooms.pool, store.ping)
+
+    readiness.add("store", store_answers)
+    app.state.readiness = readiness
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
@@ -122,6 +132,22 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def store_down(request: Request, _: SQLAlchemyError) -> JSONResponse:
         # Every change is kept before it is made, so a store that fails changed nothing.
         return await refuse(request, RoomError("store_unavailable", 503))
+
+    # --- Running it: health and metrics (docs/deployment.md) -----------------------------------
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> Json:
+        return {"live": True}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        checks = await readiness.report()
+        ready = all(result == "ok" for result in checks.values())
+        return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        return Response(generate_latest(registry()), media_type=CONTENT_TYPE_LATEST)
 
     # --- Games and text -------------------------------------------------------------------------
 

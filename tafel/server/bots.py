@@ -115,8 +115,11 @@ class RoomBots:
         clock: ServerClock,
         apply: Callable[[Seat, Action], None],
         slap: Callable[[Seat, Action, float], None],
+        room: str | None = None,
     ) -> None:
         self.game = game
+        self.room = room
+        """The room's code, for its log lines."""
         self.pace = pace
         self.clock = clock
         """The server's time, which a reveal is given in."""
@@ -153,7 +156,11 @@ class RoomBots:
             # Bots let a moment pass while people may act (the room's wait covers them), or in
             # a game whose actors may idle (its clock moves it on); otherwise the game is stuck.
             if not self.game.idle_actors and set(state.actors()) <= set(bots):
-                log.error("every actor is a bot and none acted: seats %s", sorted(bots))
+                log.error(
+                    "every actor is a bot and none acted: seats %s",
+                    sorted(bots),
+                    extra={"room": self.room},
+                )
             return
         reaction, _, seat, action = min(offers)
         if action.race and reveal is not None:
@@ -162,8 +169,12 @@ class RoomBots:
         await sleep_until(self.clock, due + self.pace.reaction * reaction)
         try:
             self.apply(seat, action)
-        except (IllegalAction, RoomError):
-            log.exception("the move of the bot in seat %d was refused: %s", seat, action)
+        except (IllegalAction, RoomError) as error:
+            # The action is not told: it may show what the bot holds.
+            log.error(
+                "a bot's move was refused",
+                extra={"room": self.room, "seat": seat, "reason": error.key},
+            )
 
     async def think(self, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
         """The bots' offers, thought out in the pool; the rollout bot's, should they not be back
@@ -178,7 +189,10 @@ class RoomBots:
             return await asyncio.wait_for(asyncio.wrap_future(thought), 2 * seconds)
         except TimeoutError:
             log.warning(
-                "bots in seats %s overran %.1f s; the rollout bot plays", sorted(bots), seconds
+                "bots in seats %s overran %.1f s; the rollout bot plays",
+                sorted(bots),
+                seconds,
+                extra={"room": self.room},
             )
         quick = dict.fromkeys(bots, f"bot:{self.game.default_rollout}")
         fallback = fallback_pool().submit(bot_offers, self.game, copy, quick, seed)
@@ -189,5 +203,8 @@ class RoomBots:
             await sleep_until(self.clock, reveal + reaction)
             try:
                 self.slap(seat, action, reaction)
-            except (IllegalAction, RoomError):
-                log.exception("the slap of the bot in seat %d was refused: %s", seat, action)
+            except (IllegalAction, RoomError) as error:
+                log.error(
+                    "a bot's slap was refused",
+                    extra={"room": self.room, "seat": seat, "reason": error.key},
+                )

@@ -25,6 +25,8 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from tafel.server.metrics import STORE_ERRORS, STORE_WRITE
+
 if TYPE_CHECKING:
     from tafel.server.connection import Connection
 
@@ -40,6 +42,12 @@ def store_pool(url: str) -> ThreadPoolExecutor:
     connection cannot take two transactions at once."""
     memory = url in ("sqlite://", "sqlite:///:memory:")
     return ThreadPoolExecutor(1 if memory else STORE_THREADS, thread_name_prefix="tafel-store")
+
+
+def timed(call: Callable[[], T]) -> T:
+    """Make a write, in a thread of the store's pool, and count how long it took."""
+    with STORE_WRITE.time():
+        return call()
 
 
 @dataclass
@@ -71,12 +79,18 @@ class Keeper:
         the number of the last such write before it."""
 
     def keep(
-        self, call: Callable[[], None], failed: Callable[[Exception], None], told: bool
+        self,
+        call: Callable[[], None],
+        failed: Callable[[Exception], None],
+        told: bool,
+        kept: Callable[[], None] | None = None,
     ) -> None:
-        """Queue a write; `failed` is called should the store refuse it."""
+        """Queue a write; `failed` is called should the store refuse it, `kept` once it is
+        kept (and what waited for it is sent)."""
         if told:
             self.told += 1
-        self.queue(Write(call, told, failed, self.told if told else 0))
+        done = None if kept is None else lambda _: kept()
+        self.queue(Write(call, told, failed, self.told if told else 0, done))
 
     async def write(self, call: Callable[[], T]) -> T:
         """Queue a write and wait for what the store answers: for a change of the room that is
@@ -121,8 +135,9 @@ class Keeper:
             while self.writes:
                 write = self.writes[0]
                 try:
-                    answer = await loop.run_in_executor(self.pool, write.call)
+                    answer = await loop.run_in_executor(self.pool, timed, write.call)
                 except Exception as error:  # the store's, or any: either way it is not kept
+                    STORE_ERRORS.inc()
                     self.writes.popleft()
                     lost = self.lose(write) if write.told else []
                     for failed in [write, *lost]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.keeper import Keeper
+from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
 from tafel.server.room_options import RaceOptions, read_room_options, room_options_to_json
 from tafel.server.seats import (
@@ -122,7 +124,11 @@ def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
     except RecordError as error:
         # A match played under rules this Tafel no longer has: the room shows no match (its
         # record can still be exported), and the host may start a new one.
-        log.warning("room %s: match %d cannot be shown: %s", stored.code, last.number, error)
+        log.warning(
+            "a match cannot be shown: %s",
+            error,
+            extra={"room": stored.code, "match": last.number},
+        )
         if stored.status == PLAYING:
             store.finish_match(stored.code, last.id)
         return Resumed(OVER, None)
@@ -187,7 +193,7 @@ class Room:
         self.spectators: list[Connection] = []
         self.matches = stored.matches
         self.match: Match | None = None if resumed is None else resumed.match
-        self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap)
+        self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap, self.code)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
         self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
         self.standing_in: asyncio.Task[None] | None = None
@@ -239,6 +245,7 @@ class Room:
         hashed = token_hash(token)
         await self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
         holder.name, holder.token_hash = tidy, hashed
+        log.info("seat taken", extra={"room": self.code, "seat": seat})
         self.publish_room()
         return token
 
@@ -253,6 +260,7 @@ class Room:
         spec = bot_spec(name, self.game)
         await self.keep(seats=[StoredSeat(seat, None, spec, None)])
         holder.bot = spec
+        log.info("bot seated", extra={"room": self.code, "seat": seat, "bot": spec})
         self.publish_room()
 
     @one_change_at_a_time
@@ -330,6 +338,7 @@ class Room:
         await self.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
         holder.name = holder.token_hash = None
         holder.bot = bot
+        log.info("seat left", extra={"room": self.code, "seat": seat, "bot": bot})
         if match is not None and handed is not None:
             match.record.seats[seat] = match.names[seat] = handed[1][seat]
         for connection in holder.connections:
@@ -351,7 +360,7 @@ class Room:
         try:
             await self.keeper.write(partial(self.store.change_room, self.code, **changes))
         except SQLAlchemyError as error:
-            log.warning("room %s: a change was not kept: %s", self.code, store_error(error))
+            log.warning("a change was not kept: %s", store_error(error), extra={"room": self.code})
             raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
@@ -375,11 +384,12 @@ class Room:
                 partial(self.store.start_match, self.code, number, record, names)
             )
         except SQLAlchemyError as error:
-            log.warning("room %s: a match was not kept: %s", self.code, store_error(error))
+            log.warning("a match was not kept: %s", store_error(error), extra={"room": self.code})
             raise store_refusal(error) from None
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
         self.status = PLAYING
+        log.info("match started", extra={"room": self.code, "match": number})
         self.timer.forget()
         self.timer.follow(state.clock())
         self.wait.forget()
@@ -485,6 +495,7 @@ class Room:
         match = self.match
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
+        started = time.perf_counter()
         state = match.state
         state.apply(seat, action)
         number = len(match.record.actions)
@@ -492,13 +503,16 @@ class Room:
             partial(self.store.append_move, match.id, number, seat, action.to_json()),
             partial(self.moves_lost, match, number),
             told=True,
+            kept=lambda: ACTION_TO_VIEW.observe(time.perf_counter() - started),
         )
+        ACTIONS.inc()
         match.record.add(seat, action)
         match.history.append(list(state.events))
         self.timer.follow(state.clock())
         self.follow_wait()
         if state.outcome() is not None:
             self.status = OVER
+            log.info("match over", extra={"room": self.code, "match": match.number})
             # Once its moves are kept the match is over whether this is kept or not: a
             # restarted server marks a finished record's match over (`resume_match`).
             self.keeper.keep(
@@ -514,7 +528,11 @@ class Room:
         """The store did not keep move `number` of `match`: it and the moves after it never
         happened. Nobody was told of them; the room goes back to the record as kept, and the
         people who made them are told to try again."""
-        log.error("room %s: could not keep a move: %s", self.code, store_error(error))
+        log.error(
+            "a move was not kept: %s",
+            store_error(error),
+            extra={"room": self.code, "match": match.number},
+        )
         if self.match is not match or len(match.record.actions) <= number:
             return
         lost = match.record.actions[number:]
@@ -536,7 +554,7 @@ class Room:
         self.wake_bots()
 
     def not_kept(self, what: str, error: Exception) -> None:
-        log.warning("room %s: could not keep %s: %s", self.code, what, store_error(error))
+        log.warning("could not keep %s: %s", what, store_error(error), extra={"room": self.code})
 
     def time_up(self) -> None:
         """The game's timer has run out: the system's one action, applied as any other."""
@@ -545,12 +563,17 @@ class Room:
             return
         legal = match.state.legal_actions(SYSTEM)
         if len(legal) != 1:
-            log.error("room %s: the timer ran out, but the system may do %s", self.code, legal)
+            log.error(
+                "the timer ran out, but the system may do %s", legal, extra={"room": self.code}
+            )
             return
         try:
             self.apply(SYSTEM, legal[0])
-        except (IllegalAction, RoomError):
-            log.exception("room %s: the end of the timer was refused", self.code)
+        except (IllegalAction, RoomError) as error:
+            log.error(
+                "the end of the timer was refused",
+                extra={"room": self.code, "reason": error.key},
+            )
 
     def keep_clock(self, key: int, used: float) -> None:
         # Should the store fail, the clock runs on; a restart would give it back the seconds
@@ -616,9 +639,10 @@ class Room:
         for seat, action in closing:
             try:
                 self.apply(seat, action)
-            except (IllegalAction, RoomError):
-                log.exception(
-                    "room %s: closing the window for seat %d was refused", self.code, seat
+            except (IllegalAction, RoomError) as error:
+                log.error(
+                    "closing a reaction window was refused",
+                    extra={"room": self.code, "seat": seat, "reason": error.key},
                 )
                 return
 
@@ -636,8 +660,11 @@ class Room:
         seat, action = move
         try:
             self.apply(seat, action)
-        except (IllegalAction, RoomError):
-            log.exception("room %s: the stand-in for seat %d was refused", self.code, seat)
+        except (IllegalAction, RoomError) as error:
+            log.error(
+                "the stand-in's move was refused",
+                extra={"room": self.code, "seat": seat, "reason": error.key},
+            )
             return
         name = match.names[seat]
         for connection in self.connections():

@@ -30,6 +30,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
 from tafel.server.keeper import Keeper, store_pool
 from tafel.server.limits import Limits, Quotas
+from tafel.server.metrics import ROOMS, STORE_ERRORS
 from tafel.server.room import CLOSED, LOBBY, Room, resume_match, store_error
 from tafel.server.room_options import read_room_options, stored_options
 from tafel.server.seats import clean_name, new_token, token_hash
@@ -120,7 +121,8 @@ class Rooms:
             if await self.ask(partial(self.store.create_room, stored)):
                 break
         room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock)
-        self.rooms[room.code] = room
+        self.remember(room)
+        log.info("room made", extra={"room": room.code, "game": game.id})
         return room, token
 
     async def find(self, code: str, client: str) -> Room:
@@ -154,7 +156,7 @@ class Rooms:
         game = self.find_game(stored.game)
         resumed = await self.ask(partial(resume_match, game, stored, self.store))
         room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock, resumed)
-        self.rooms[code] = room
+        self.remember(room)
         room.wake_bots()
         return room
 
@@ -164,13 +166,24 @@ class Rooms:
         try:
             return await asyncio.get_running_loop().run_in_executor(self.pool, call)
         except SQLAlchemyError as error:
+            STORE_ERRORS.inc()
             log.warning("the store did not answer: %s", store_error(error))
             raise RoomError("store_unavailable", 503) from None
+
+    def remember(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        ROOMS.inc()
+
+    def forget(self, code: str) -> Room | None:
+        room = self.rooms.pop(code, None)
+        if room is not None:
+            ROOMS.dec()
+        return room
 
     def release(self, room: Room) -> None:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
-            del self.rooms[room.code]
+            self.forget(room.code)
 
     async def resume(self) -> list[str]:
         """Replay, one after another and between the server's other work, every room with a
@@ -182,7 +195,7 @@ class Rooms:
             try:
                 await self.get(code)
             except (RecordError, RoomError) as error:
-                log.error("room %s cannot be resumed: %s", code, error)
+                log.error("a room cannot be resumed: %s", error, extra={"room": code})
                 continue
             resumed.append(code)
         return resumed
@@ -213,11 +226,13 @@ class Rooms:
                 else:
                     await room.keeper.write(close)  # after the room's own writes
             except SQLAlchemyError as error:
-                log.warning("room %s could not expire: %s", code, store_error(error))
+                STORE_ERRORS.inc()
+                log.warning("a room could not expire: %s", store_error(error), extra={"room": code})
                 continue
-            room = self.rooms.pop(code, None)
+            room = self.forget(code)
             if room is not None:
                 room.expire()
+            log.info("room expired", extra={"room": code})
             expired.append(code)
         return expired
 
@@ -226,11 +241,9 @@ class Rooms:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
-                expired = await self.sweep(now())
+                await self.sweep(now())
             except RoomError:
                 continue  # the store did not answer; the next sweep will
-            if expired:
-                log.info("rooms expired: %s", " ".join(expired))
 
     async def stop(self) -> None:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for

@@ -34,6 +34,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.limits import client_key
+from tafel.server.metrics import SOCKETS
 from tafel.server.room import Room
 from tafel.server.rooms import Rooms
 
@@ -72,6 +73,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         return
     connection = Connection(socket, seat, lang, rooms.limits.queue_bytes)
     room.connect(connection)
+    SOCKETS.inc()
+    log.info("tab joined", extra={"room": room.code, "seat": seat})
     pump = connection.start()
     reader = asyncio.create_task(read(socket, room, connection))
     synced = room.game.timed or room.game.has_races
@@ -87,6 +90,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         if pinger is not None:
             pinger.cancel()
         room.disconnect(connection)
+        SOCKETS.dec()
+        log.info("tab left", extra={"room": room.code, "seat": seat})
         rooms.release(room)
 
 

@@ -166,6 +166,11 @@ class Store:
             self.kept.append(connection)
         return connection
 
+    def ping(self) -> None:
+        """Ask the database for nothing: raises if it cannot answer."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
+
     # --- Rooms and seats ---------------------------------------------------------------------
 
     def create_room(self, room: StoredRoom) -> bool:
