@@ -112,21 +112,30 @@ def call(base: str, method: str, path: str, body: Json | None = None, token: str
 
 @contextmanager
 def server_process(port: int) -> Iterator[str]:
+    """`tafel serve` on a fresh SQLite store, once it is ready; its log lines go to a file of
+    their own, shown should it not start."""
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"
         # Every client of the bench comes from loopback: no limits per client address.
         serve = ["serve", "--no-client-limits", "--port", str(port), "--db", db]
-        process = subprocess.Popen([sys.executable, "-c", SERVE, *serve], stdout=subprocess.DEVNULL)
+        log = Path(folder) / "server.log"
+        with log.open("wb") as lines:
+            process = subprocess.Popen(
+                [sys.executable, "-c", SERVE, *serve], stdout=subprocess.DEVNULL, stderr=lines
+            )
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 30
             while True:
                 try:
-                    call(base, "GET", "/api/games")
+                    call(base, "GET", "/readyz")
                     break
                 except OSError:
                     if process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("the server for the bench did not start") from None
+                        tail = log.read_text(errors="replace")[-2000:]
+                        raise RuntimeError(
+                            f"the server for the bench did not start:\n{tail}"
+                        ) from None
                     time.sleep(0.1)
             yield base
         finally:
