@@ -7,6 +7,7 @@ import dataclasses
 import importlib.util
 import json
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -531,6 +532,14 @@ def serve(
             "(docs/security.md). --no-client-limits is for benchmarks on loopback."
         ),
     ] = True,
+    json_logs: Annotated[
+        bool | None,
+        typer.Option(
+            "--json-logs/--text-logs",
+            help="Log one JSON object per line (for a log collector), or key=value text; "
+            "JSON unless standard error is a terminal.",
+        ),
+    ] = None,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
@@ -540,6 +549,7 @@ def serve(
     from tafel.server import ServerConfig, create_app
     from tafel.server.caps import SOCKET_FRAME_LIMIT
     from tafel.server.limits import LIVE_ROOMS, Limits
+    from tafel.server.logs import log_config
     from tafel.store import default_url
 
     url = db or default_url()
@@ -556,6 +566,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        log_config=log_config(not sys.stderr.isatty() if json_logs is None else json_logs),
         ws_per_message_deflate=False,
         # uvicorn would believe X-Forwarded-For from 127.0.0.1 unless told otherwise.
         proxy_headers=trust_proxy is not None,
@@ -566,7 +577,7 @@ def serve(
 
 def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
     """Rooms of 4 random players each, against `tafel serve` on loopback."""
-    from tafel.server.bench import bench_server as run
+    from tafel.loadtest.server import bench_server as run
 
     if not as_json:
         console.print(f"{game}: {rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
@@ -604,7 +615,7 @@ SERVER_COLUMNS = {
 
 def bench_slaps(races: int, seed: int, as_json: bool) -> None:
     """Simulated slap races with tabs 20-150 ms away: who wins, by arrival and in fair mode."""
-    from tafel.server.slap_sim import bench_slaps as run
+    from tafel.loadtest.slaps import bench_slaps as run
 
     result = run(races, seed).to_json()
     if as_json:

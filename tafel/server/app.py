@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from io import BytesIO
 from typing import Annotated, Any
 
@@ -17,6 +18,7 @@ import segno
 from fastapi import Depends, FastAPI, Header, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
@@ -30,7 +32,9 @@ from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.headers import SecurityHeaders
+from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
+from tafel.server.metrics import registry
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
 from tafel.store import Store
@@ -99,11 +103,18 @@ def create_app(config: ServerConfig) -> FastAPI:
         yield
         for task in background:
             task.cancel()
-        rooms.stop()
+        await rooms.stop()
         store.close()
 
     app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.rooms = rooms
+    readiness = Readiness()
+
+    async def store_answers() -> None:
+        await asyncio.get_running_loop().run_in_executor(rooms.pool, store.ping)
+
+    readiness.add("store", store_answers)
+    app.state.readiness = readiness
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
@@ -122,6 +133,22 @@ def create_app(config: ServerConfig) -> FastAPI:
         # Every change is kept before it is made, so a store that fails changed nothing.
         return await refuse(request, RoomError("store_unavailable", 503))
 
+    # --- Running it: health and metrics (docs/deployment.md) -----------------------------------
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> Json:
+        return {"live": True}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        checks = await readiness.report()
+        ready = all(result == "ok" for result in checks.values())
+        return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        return Response(generate_latest(registry()), media_type=CONTENT_TYPE_LATEST)
+
     # --- Games and text -------------------------------------------------------------------------
 
     @app.get("/api/games")
@@ -137,7 +164,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
         rooms.quotas.rooms.check(client)
-        room, token = rooms.create(
+        room, token = await rooms.create(
             body.game, body.players, body.options, body.name, body.room_options
         )
         rooms.quotas.rooms.count(client)
@@ -145,63 +172,63 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}")
     async def room(code: str, client: Client) -> Json:
-        return rooms.find(code, client).summary()
+        return (await rooms.find(code, client)).summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}")
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         rooms.quotas.seats.check(client)
-        token = room.take_seat(seat, body.name)
+        token = await room.take_seat(seat, body.name)
         rooms.quotas.seats.count(client)
         return {"room": room.summary(), "seat": seat, "token": token}
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
     async def set_bot(code: str, seat: int, body: Bot, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.set_bot(token, seat, body.bot)
+        room = await rooms.find(code, client)
+        await room.set_bot(token, seat, body.bot)
         return room.summary()
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.remove_bot(token, seat)
+        room = await rooms.find(code, client)
+        await room.remove_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.hand_to_bot(token, seat)
+        room = await rooms.find(code, client)
+        await room.hand_to_bot(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/seats/{seat}/back")
     async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.take_back(token, seat)
+        room = await rooms.find(code, client)
+        await room.take_back(token, seat)
         return room.summary()
 
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.start(token)
+        room = await rooms.find(code, client)
+        await room.start(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/rematch")
     async def rematch(code: str, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.rematch(token)
+        room = await rooms.find(code, client)
+        await room.rematch(token)
         return room.summary()
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, token: Pass, client: Client) -> Json:
-        room = rooms.find(code, client)
-        room.leave(token)
+        room = await rooms.find(code, client)
+        await room.leave(token)
         summary = room.summary()
         rooms.release(room)
         return summary
 
     @app.get("/api/rooms/{code}/qr.svg")
     async def qr_code(code: str, request: Request, client: Client) -> Response:
-        room = rooms.find(code, client)
+        room = await rooms.find(code, client)
         link = f"{str(request.base_url).rstrip('/')}/r/{room.code}"
         svg = BytesIO()
         segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
@@ -209,9 +236,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- Finished matches: export and replay ------------------------------------------------------
 
-    def finished(code: str, number: int, client: str) -> Any:
-        room = rooms.find(code, client)
-        stored = store.match(room.code, number)
+    async def finished(code: str, number: int, client: str) -> Any:
+        room = await rooms.find(code, client)
+        stored = await rooms.ask(partial(store.match, room.code, number))
         if stored is None:
             raise RoomError("match_not_found", 404, number=number)
         if not stored.over:
@@ -221,7 +248,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}/matches/{number}/record")
     async def record(code: str, number: int, client: Client) -> JSONResponse:
-        room, stored = finished(code, number, client)
+        room, stored = await finished(code, number, client)
         filename = f"tafel-{room.game.id}-{room.code}-{number}.json"
         return JSONResponse(
             stored.record.to_json(),
@@ -232,7 +259,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Response:
         """Every step of a finished match as one seat (or a spectator) saw it: `names`, `seat`
         and `steps` (each its `seat`, `action` and `view`), at most `REPLAY_LIMIT` bytes."""
-        room, stored = finished(code, number, client)
+        room, stored = await finished(code, number, client)
         if seat is not None:
             room.seat(seat)
         steps: list[bytes] = []

@@ -34,6 +34,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.limits import client_key
+from tafel.server.metrics import SOCKETS
 from tafel.server.room import Room
 from tafel.server.rooms import Rooms
 
@@ -61,7 +62,7 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     lang = pick_lang(str(hello.get("lang")))
     token = hello.get("token")
     try:
-        room = rooms.find(code, client_key(socket.client.host if socket.client else None))
+        room = await rooms.find(code, client_key(socket.client.host if socket.client else None))
         seat = None if token is None else room.seat_of(str(token))
     except RoomError as error:
         # A refusal to come back later is an error to show: the tab reconnects by itself.
@@ -72,6 +73,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         return
     connection = Connection(socket, seat, lang, rooms.limits.queue_bytes)
     room.connect(connection)
+    SOCKETS.inc()
+    log.info("tab joined", extra={"room": room.code, "seat": seat})
     pump = connection.start()
     reader = asyncio.create_task(read(socket, room, connection))
     synced = room.game.timed or room.game.has_races
@@ -87,6 +90,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         if pinger is not None:
             pinger.cancel()
         room.disconnect(connection)
+        SOCKETS.dec()
+        log.info("tab left", extra={"room": room.code, "seat": seat})
         rooms.release(room)
 
 
@@ -104,6 +109,6 @@ async def ping(connection: Connection, clock: ServerClock) -> None:
     sent = 0
     while True:
         now = clock.now()
-        connection.send_json({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
+        connection.send_now({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
         sent += 1
         await asyncio.sleep(PING_SECONDS[sent >= PINGS_FIRST])

@@ -1,14 +1,16 @@
 """The store: rooms, seats and match records, through SQLAlchemy.
 
 Every method is one short transaction: each change of a room is kept whole or not at all. The
-server calls them from its event loop: an INSERT into SQLite in WAL mode takes tens of
-microseconds, less than handing it to a thread would cost. So that a slow or locked store cannot
-hold the whole server, every wait on it is bounded (`LOCK_SECONDS` and the others below); past it
-the call raises, and the server refuses what was asked with "try again" and changes nothing.
+server calls the ones a game makes as it plays (moves, clocks, loading a room) in threads of a
+pool of its own, so that its event loop never waits for the store (`tafel.server.keeper`); any
+thread may call any method. So that a slow or locked store cannot hold a room for long, every
+wait on it is bounded (`LOCK_SECONDS` and the others below); past it the call raises, and the
+server refuses what was asked with "try again" and changes nothing.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,6 +19,7 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import (
+    Connection,
     Engine,
     and_,
     create_engine,
@@ -144,14 +147,29 @@ class Store:
             event.listen(self.engine, "connect", _postgres_timeouts)
         Base.metadata.create_all(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self.moves = self.engine.connect()
-        """A connection kept for appending moves, the one write of every action: checking a
-        connection out of the pool and back in costs several times the INSERT itself."""
+        self.moves = threading.local()
+        """Per thread, a connection kept for appending moves, the one write of every action:
+        checking a connection out of the pool and back in costs several times the INSERT."""
+        self.kept: list[Connection] = []
         self.insert_move = insert(MoveRow)
 
     def close(self) -> None:
-        self.moves.close()
+        for connection in self.kept:
+            connection.close()
         self.engine.dispose()
+
+    def move_connection(self) -> Connection:
+        """This thread's connection for appending moves."""
+        connection: Connection | None = getattr(self.moves, "connection", None)
+        if connection is None:
+            connection = self.moves.connection = self.engine.connect()
+            self.kept.append(connection)
+        return connection
+
+    def ping(self) -> None:
+        """Ask the database for nothing: raises if it cannot answer."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
 
     # --- Rooms and seats ---------------------------------------------------------------------
 
@@ -322,13 +340,14 @@ class Store:
             return row.id
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
+        moves = self.move_connection()
         try:
-            self.moves.execute(
+            moves.execute(
                 self.insert_move, {"match": match, "number": number, "seat": seat, "action": action}
             )
-            self.moves.commit()
+            moves.commit()
         except Exception:
-            self.moves.rollback()  # so the connection serves the next move (or reconnects)
+            moves.rollback()  # so the connection serves the next move (or reconnects)
             raise
 
     def save_clock(self, match: int, key: int, used: float) -> None:
