@@ -9,7 +9,9 @@ the call raises, and the server refuses what was asked with "try again" and chan
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import copy
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -29,7 +31,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -38,6 +41,7 @@ from tafel.store.tables import (
     ActivityRow,
     Base,
     ClockRow,
+    FenceRow,
     MatchRow,
     MoveRow,
     RoomRow,
@@ -121,9 +125,18 @@ def _postgres_timeouts(connection: Any, _: Any) -> None:
     connection.commit()  # else the pool's rollback on check-in would undo the SETs
 
 
+class FenceError(SQLAlchemyError):
+    """A change refused because another process has since taken the room over: its fencing
+    token is newer than the one this store writes with. Like any store failure, nothing
+    changed; the caller refuses the request."""
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
+        self.fence: tuple[str, int] | None = None
+        """The room and fencing token every write of this store is checked against (`fenced`);
+        None for the store of a single process, which owns every room."""
         self.engine: Engine
         if url.startswith("sqlite"):
             memory = url in ("sqlite://", "sqlite:///:memory:")
@@ -152,6 +165,58 @@ class Store:
     def close(self) -> None:
         self.moves.close()
         self.engine.dispose()
+
+    # --- Fencing: one writer per room across processes ---------------------------------------
+
+    def raise_fence(self, code: str, token: int) -> bool:
+        """Make `token` the room's newest fencing token, so that writes with any older one are
+        refused from now on; False if a newer one was shown already. A process calls it when
+        it takes the room over, before it reads the room."""
+        for _ in range(2):  # two processes may both insert the room's first row
+            try:
+                with self.sessions.begin() as session:
+                    held = session.scalar(
+                        select(FenceRow.token).where(FenceRow.room == code).with_for_update()
+                    )
+                    if held is not None and held >= token:
+                        return False
+                    if held is None:
+                        session.add(FenceRow(room=code, token=token))
+                    else:
+                        session.execute(
+                            update(FenceRow).where(FenceRow.room == code).values(token=token)
+                        )
+                return True
+            except IntegrityError:
+                continue
+        return False
+
+    def fenced(self, code: str, token: int) -> Store:
+        """This store (its engine, its connections) for the process that holds the room's lease
+        with `token`: every write first checks, in its own transaction, that no process has
+        shown a newer token since (`FenceError` if one has)."""
+        view = copy.copy(self)
+        view.fence = (code, token)
+        return view
+
+    def _check_fence(self, executor: Session | Connection) -> None:
+        if self.fence is None:
+            return
+        code, token = self.fence
+        # A shared lock on the fence's row: a process raising the fence waits for this write
+        # to end, and then reads the room with it.
+        held = executor.scalar(
+            select(FenceRow.token).where(FenceRow.room == code).with_for_update(read=True)
+        )
+        if held != token:
+            raise FenceError(f"room {code} is held with token {held}, not {token}")
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """One write transaction, fenced if this store is (`fenced`)."""
+        with self.sessions.begin() as session:
+            self._check_fence(session)
+            yield session
 
     # --- Rooms and seats ---------------------------------------------------------------------
 
@@ -196,7 +261,7 @@ class Store:
         """Keep a change of a room, all of it in one transaction: its seats, its status, its
         host, and who plays each seat of its match (id, specs, names) when a bot takes over
         from a person who left mid-game. The room counts as seen now."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             for seat in seats:
                 session.execute(
                     update(SeatRow)
@@ -219,7 +284,7 @@ class Store:
 
     def touch(self, code: str, when: datetime) -> None:
         """Somebody was in the room at `when`."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             self._touch(session, code, when)
 
     @staticmethod
@@ -274,8 +339,9 @@ class Store:
 
     def delete_room(self, code: str) -> None:
         """Forget a room in which no match was started: its seats and the room itself."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             session.execute(delete(ActivityRow).where(ActivityRow.room == code))
+            session.execute(delete(FenceRow).where(FenceRow.room == code))
             session.execute(delete(SeatRow).where(SeatRow.room == code))
             session.execute(delete(RoomRow).where(RoomRow.code == code))
 
@@ -306,7 +372,7 @@ class Store:
 
     def start_match(self, code: str, number: int, record: GameRecord, names: list[str]) -> int:
         """Keep a new match's record (no moves yet) and mark the room as playing."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             row = MatchRow(
                 room=code,
                 number=number,
@@ -323,6 +389,7 @@ class Store:
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
         try:
+            self._check_fence(self.moves)
             self.moves.execute(
                 self.insert_move, {"match": match, "number": number, "seat": seat, "action": action}
             )
@@ -340,7 +407,7 @@ class Store:
         self._keep(WaitRow, match, key, used)
 
     def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             done = session.execute(
                 update(table).where(table.match == match).values(key=key, used=used)
             )
@@ -348,7 +415,7 @@ class Store:
                 session.add(table(match=match, key=key, used=used))
 
     def finish_match(self, code: str, match: int) -> None:
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             session.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
             session.execute(update(RoomRow).where(RoomRow.code == code).values(status="over"))
 
