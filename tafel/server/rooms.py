@@ -69,6 +69,8 @@ class Rooms:
         self.limits = limits or Limits()
         self.quotas = Quotas(self.limits)
         self.rooms: dict[str, Room] = {}
+        self.on_release: Callable[[str], None] | None = None
+        """Told the code of every room that leaves memory (the cluster gives up its lease)."""
 
     def find_game(self, game_id: object) -> Game:
         game = GAMES.get(game_id) if isinstance(game_id, str) else None
@@ -132,16 +134,34 @@ class Rooms:
     def get(self, code: str) -> Room:
         code = tidy_code(code)
         room = self.rooms.get(code)
-        if room is None:
-            stored = self.read(lambda: self.store.room(code)) if len(code) <= CODE_MOST else None
-            if stored is None:
-                raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
-            room = self.read(
-                lambda: Room(stored, self.find_game(stored.game), self.store, self.pace, self.clock)
-            )
-            self.rooms[code] = room
-            room.wake_bots()
+        return self.load(code, self.store) if room is None else room
+
+    def load(self, code: str, store: Store) -> Room:
+        """Bring a room back into memory from the store, to write to `store` (the cluster's is
+        fenced), and wake its bots."""
+        stored = self.read(lambda: store.room(code)) if len(code) <= CODE_MOST else None
+        if stored is None:
+            raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
+        room = self.read(
+            lambda: Room(stored, self.find_game(stored.game), store, self.pace, self.clock)
+        )
+        self.rooms[code] = room
+        room.wake_bots()
         return room
+
+    def peek(self, code: str, client: str) -> tuple[str, Game, int]:
+        """A room's code, game and player count, as `find` but without bringing it into this
+        process's memory (another process may own it): for its finished matches."""
+        self.quotas.guesses.check(client)
+        code = tidy_code(code)
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.code, room.game, room.players
+        stored = self.read(lambda: self.store.room(code)) if len(code) <= CODE_MOST else None
+        if stored is None:
+            self.quotas.guesses.count(client)
+            raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
+        return stored.code, self.find_game(stored.game), stored.players
 
     @staticmethod
     def read(call: Callable[[], T]) -> T:
@@ -156,6 +176,8 @@ class Rooms:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            if self.on_release is not None:
+                self.on_release(room.code)
 
     async def resume(self) -> list[str]:
         """Replay, one after another and between the server's other work, every room with a
@@ -213,8 +235,4 @@ class Rooms:
 
     def stop(self) -> None:
         for room in self.rooms.values():
-            room.bots.stop()
-            if room.races is not None:
-                room.races.stop()
-            room.timer.stop()
-            room.wait.stop()
+            room.stop()

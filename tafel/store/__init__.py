@@ -14,4 +14,9 @@ from tafel.store.store import (
 __all__ = [
     "ROOM_OPTIONS",
     "FenceError",
-    "Store", "StoredMatch", "StoredRoom", "StoredSeat", "default_url"]
+    "Store",
+    "StoredMatch",
+    "StoredRoom",
+    "StoredSeat",
+    "default_url",
+]
