@@ -531,28 +531,68 @@ def serve(
             "(docs/security.md). --no-client-limits is for benchmarks on loopback."
         ),
     ] = True,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis's URL, e.g. redis://127.0.0.1:6379/0: run as one of many processes "
+            "(on this machine or others) sharing it and a PostgreSQL --db; any of them serves "
+            "any room (docs/processes.md)."
+        ),
+    ] = None,
+    redis_prefix: Annotated[
+        str, typer.Option(help="Before every key and channel of this site in Redis.")
+    ] = "tafel:",
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.3,
+            max=60,
+            help="With --redis: how long a room's lease lasts unrenewed, so how long its "
+            "players wait when the process that owns it dies.",
+        ),
+    ] = 3.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Processes to start on this machine, sharing the port (needs --redis and a "
+            "PostgreSQL --db when more than 1).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
     import uvicorn
     from sqlalchemy import make_url
 
-    from tafel.server import ServerConfig, create_app
+    from tafel.server import create_app
     from tafel.server.caps import SOCKET_FRAME_LIMIT
-    from tafel.server.limits import LIVE_ROOMS, Limits
+    from tafel.server.limits import LIVE_ROOMS
+    from tafel.server.serving import ServeOptions
     from tafel.store import default_url
 
     url = db or default_url()
+    if redis is not None and make_url(url).get_backend_name() != "postgresql":
+        raise fail("Processes sharing Redis share one store too: give --db postgresql+psycopg://…")
+    if workers > 1 and redis is None:
+        raise fail(
+            "--workers above 1 needs --redis (who owns each room) and a PostgreSQL --db "
+            "(the store they share)."
+        )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     store = make_url(url).render_as_string(hide_password=True)
     console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
-    live_rooms = max_rooms or LIVE_ROOMS
-    limits = (
-        Limits(live_rooms=live_rooms) if client_limits else Limits.unlimited_clients(live_rooms)
+    options = ServeOptions(
+        url, redis, redis_prefix, lease_seconds, max_rooms or LIVE_ROOMS, client_limits
     )
+    if workers > 1:
+        options.to_env()  # for uvicorn's worker processes, which build the app themselves
     # Views are a few kB: compressing every frame would cost more server time than it saves.
     uvicorn.run(
-        create_app(ServerConfig(url, limits=limits)),
+        "tafel.server.serving:app" if workers > 1 else create_app(options.config()),
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",

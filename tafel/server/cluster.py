@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from limits.storage import RedisStorage
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
@@ -44,6 +45,7 @@ from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.leases import Leases
+from tafel.server.limits import Quotas
 from tafel.server.room import Room
 from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
 from tafel.server.sockets import greet, ping, refuse, socket_client
@@ -115,9 +117,12 @@ class Cluster:
         self.config = config
         self.process = secrets.token_hex(8)
         pool = BlockingConnectionPool.from_url(
-            config.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_SECONDS
+            config.redis,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=CALL_SECONDS,
+            decode_responses=True,
         )
-        self.redis = Redis(connection_pool=pool, decode_responses=True)
+        self.redis = Redis(connection_pool=pool)
         self.leases = Leases(self.redis, config.prefix, self.process, config.lease_seconds)
         self.tick = config.lease_seconds / 3
         self.links: dict[str, Link] = {}
@@ -127,6 +132,9 @@ class Cluster:
         self.sending: set[asyncio.Task[Any]] = set()
         """Messages and releases under way, not waited for (kept so they are not collected)."""
         rooms.on_release = self.released
+        # A client's limits count over every process, or each process would grant them anew.
+        shared = RedisStorage(config.redis, key_prefix=f"{config.prefix}limits")
+        rooms.quotas = Quotas(rooms.limits, shared)
 
     def channel(self, process: str) -> str:
         return f"{self.config.prefix}p:{process}"
@@ -181,21 +189,29 @@ class Cluster:
                 [owner] = await self.leases.owners([code])
                 if owner is not None and owner != self.process:
                     return owner
+                if owner is None and not self.rooms.read(lambda: self.rooms.store.has_room(code)):
+                    raise RoomError("room_not_found", 404, code=code)
                 token = None if owner is not None else await self.leases.acquire(code)
                 if token is not None:
-                    return await self.take_over(code, token)
+                    room = await self.take_over(code, token)
+                    if room is not None:
+                        return room
                 # Our own lease being given up, or another process just took it.
                 await asyncio.sleep(0.01 * attempt)
         except RedisError as error:
             log.warning("Redis did not answer: %s", error)
         raise RoomError("store_unavailable", 503)
 
-    async def take_over(self, code: str, token: int) -> Room:
-        """Own a room whose lease was just acquired: fence the store, then read the room."""
+    async def take_over(self, code: str, token: int) -> Room | None:
+        """Own a room whose lease was just acquired: fence the store, then read the room. None
+        if the store has seen a newer token than Redis gave (Redis lost its counters): the
+        counter is moved past it, and the lease given up to be taken again."""
         try:
-            fenced = self.rooms.read(lambda: self.rooms.store.raise_fence(code, token))
-            if not fenced:
-                raise RoomError("store_unavailable", 503)
+            held = self.rooms.read(lambda: self.rooms.store.raise_fence(code, token))
+            if held is not None:
+                await self.leases.catch_up(code, held)
+                await self.leases.release(code)
+                return None
             room = self.rooms.load(code, self.rooms.store.fenced(code, token))
         except RoomError:
             await self.leases.release(code)
@@ -244,7 +260,7 @@ class Cluster:
         room, token = self.rooms.create(game, players, options, name, room_options)
         try:
             lease = await self.leases.acquire(room.code)
-            if lease is None or not self.rooms.store.raise_fence(room.code, lease):
+            if lease is None or self.rooms.store.raise_fence(room.code, lease) is not None:
                 raise RoomError("store_unavailable", 503)
         except (RedisError, SQLAlchemyError, RoomError):
             # The room stays in the store, owned by nobody: whoever asks for it takes it.

@@ -14,6 +14,8 @@ the process behind a forwarded socket is gone.
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import Sequence
 
 from redis.asyncio import Redis
@@ -70,6 +72,11 @@ class Leases:
             return token
         return None
 
+    async def catch_up(self, code: str, held: int) -> None:
+        """Move the room's counter past `held`, a token the store has seen: after Redis lost
+        its data, the next owner still gets a token newer than every earlier one."""
+        await self.redis.incrby(f"{self.prefix}fence:{code}", held)
+
     async def renew(self) -> list[str]:
         """Renew every lease held; the rooms whose lease was lost (expired, or taken)."""
         codes = list(self.held)
@@ -94,8 +101,10 @@ class Leases:
         self.held.pop(code, None)
 
     async def live(self) -> None:
-        """Say this process is alive, for as long as a lease."""
-        await self.redis.set(f"{self.prefix}alive:{self.process}", "1", px=self.ms)
+        """Say this process is alive, for as long as a lease, and where it runs: its host and
+        process id (so that an operator, or a test, can find the owner of a room)."""
+        where = f"{socket.gethostname()} {os.getpid()}"
+        await self.redis.set(f"{self.prefix}alive:{self.process}", where, px=self.ms)
 
     async def alive(self, processes: Sequence[str]) -> list[bool]:
         if not processes:

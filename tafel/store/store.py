@@ -29,6 +29,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -62,6 +63,8 @@ STATEMENT_SECONDS = 3.0
 CONNECT_SECONDS = 3
 """The longest opening a connection to PostgreSQL may take."""
 POOL_SECONDS = 2.0
+SCHEMA_LOCK = 0x7AFE1
+"""The PostgreSQL advisory lock held while the tables are created."""
 """The longest a call waits for a free connection of the pool."""
 
 
@@ -155,7 +158,12 @@ class Store:
                 connect_args={"connect_timeout": CONNECT_SECONDS},
             )
             event.listen(self.engine, "connect", _postgres_timeouts)
-        Base.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            if not url.startswith("sqlite"):
+                # Processes started together (`tafel serve --workers`) create the tables one
+                # after another: PostgreSQL's catalog refuses two creating the same at once.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            Base.metadata.create_all(connection)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.moves = self.engine.connect()
         """A connection kept for appending moves, the one write of every action: checking a
@@ -168,28 +176,31 @@ class Store:
 
     # --- Fencing: one writer per room across processes ---------------------------------------
 
-    def raise_fence(self, code: str, token: int) -> bool:
+    def raise_fence(self, code: str, token: int) -> int | None:
         """Make `token` the room's newest fencing token, so that writes with any older one are
-        refused from now on; False if a newer one was shown already. A process calls it when
-        it takes the room over, before it reads the room."""
-        for _ in range(2):  # two processes may both insert the room's first row
+        refused from now on: None once it is, else the newer (or equal) token shown already.
+        A process calls it when it takes the room over, before it reads the room."""
+        while True:
             try:
                 with self.sessions.begin() as session:
                     held = session.scalar(
                         select(FenceRow.token).where(FenceRow.room == code).with_for_update()
                     )
                     if held is not None and held >= token:
-                        return False
+                        return held
                     if held is None:
                         session.add(FenceRow(room=code, token=token))
                     else:
                         session.execute(
                             update(FenceRow).where(FenceRow.room == code).values(token=token)
                         )
-                return True
+                return None
             except IntegrityError:
-                continue
-        return False
+                continue  # another process inserted the room's first row: read it
+
+    def has_room(self, code: str) -> bool:
+        with self.sessions() as session:
+            return session.get(RoomRow, code) is not None
 
     def fenced(self, code: str, token: int) -> Store:
         """This store (its engine, its connections) for the process that holds the room's lease

@@ -20,7 +20,7 @@ def fenced_writes(url: str) -> None:
         seats = [StoredSeat(0, "Ann", None, "h" * 64), StoredSeat(1, "Bob", None, "b" * 64)]
         assert store.create_room(StoredRoom("FENCE1", "add-vantage", 2, {}, 0, "lobby", seats))
         game = get_game("add-vantage")
-        assert store.raise_fence("FENCE1", 3)
+        assert store.raise_fence("FENCE1", 3) is None
         old = store.fenced("FENCE1", 3)
         record = GameRecord("add-vantage", game.rules_version, {}, 7, ["human"] * 2)
         match = old.start_match("FENCE1", 1, record, ["Ann", "Bob"])
@@ -29,8 +29,8 @@ def fenced_writes(url: str) -> None:
         action = state.legal_actions(seat)[0]
         old.append_move(match, 0, seat, action.to_json())
 
-        assert not store.raise_fence("FENCE1", 2), "an older token never wins the fence back"
-        assert store.raise_fence("FENCE1", 5)
+        assert store.raise_fence("FENCE1", 2) == 3, "an older token never wins the fence back"
+        assert store.raise_fence("FENCE1", 5) is None
         new = store.fenced("FENCE1", 5)
         # Every write of the old holder is refused now, and leaves the store as it was.
         with pytest.raises(FenceError):
