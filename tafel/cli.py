@@ -445,8 +445,33 @@ def bench(
         float, typer.Option(min=0.1, help="Seconds for each measurement of each game.")
     ] = 3.0,
     rooms: Annotated[
-        int, typer.Option(min=1, help="bench server: rooms played at once, 4 seats each.")
-    ] = 200,
+        list[int] | None,
+        typer.Option(
+            min=1,
+            help="bench server: rooms played at once, 4 seats each (200); give it again for "
+            "more runs.",
+        ),
+    ] = None,
+    processes: Annotated[
+        list[int] | None,
+        typer.Option(
+            min=1,
+            max=16,
+            help="bench server: server processes sharing the rooms (1); give it again to "
+            "compare in one run. More than 1 needs --db and --redis.",
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="bench server: a PostgreSQL URL; the servers share a fresh schema in it "
+            "(else one server on a fresh SQLite store)."
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="bench server: Redis's URL, for more than one process."),
+    ] = None,
     room_game: Annotated[
         str,
         typer.Option(
@@ -465,7 +490,11 @@ def bench(
     if game_ids == ["server"]:
         if room_game not in ("add-vantage", "tornado-alert"):
             raise fail(f"bench server plays add-vantage or tornado-alert, not {room_game}")
-        bench_server(rooms, seconds, room_game, as_json)
+        counts = processes or [1]
+        if max(counts) > 1 and (db is None or redis is None):
+            raise fail("bench server with several processes needs --db postgresql… and --redis")
+        runs = [(count, each) for count in counts for each in rooms or [200]]
+        bench_server(runs, seconds, room_game, db, redis, as_json)
         return
     if game_ids == ["slaps"]:
         bench_slaps(races, seed, as_json)
@@ -604,30 +633,47 @@ def serve(
     )
 
 
-def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
-    """Rooms of 4 random players each, against `tafel serve` on loopback."""
+def bench_server(
+    runs: list[tuple[int, int]],
+    seconds: float,
+    game: str,
+    db: str | None,
+    redis: str | None,
+    as_json: bool,
+) -> None:
+    """Rooms of 4 random players each, against `tafel serve` on loopback: one run per
+    (processes, rooms)."""
     from tafel.server.bench import bench_server as run
 
-    if not as_json:
-        console.print(f"{game}: {rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
-    result = run(rooms, seconds, game).to_json()
+    results = []
+    for processes, rooms in runs:
+        if not as_json:
+            console.print(
+                f"{game}: {rooms} rooms, {rooms * 4} clients, {processes} process"
+                f"{'es' if processes > 1 else ''}, {seconds:g} s …"
+            )
+        result = run(rooms, seconds, game, processes=processes, db=db, redis=redis).to_json()
+        results.append({"processes": processes, **result} if len(runs) > 1 else result)
     if as_json:
-        print(json.dumps(result))
+        print(json.dumps(results[0] if len(runs) == 1 else results))
         return
     table = Table(title=f"tafel bench server (loopback, {game})")
-    columns = {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
+    columns = {"processes": "{}"} if len(runs) > 1 else {}
+    columns |= {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
     columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
-    if "slaps" in result:
+    if "slaps" in results[0]:
         columns |= {"slaps": "{}", "slaps_refused": "{}", "slaps_slowed": "{}"}
         columns |= {"slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
         columns |= {"slap_wait_p99_ms": "{:.1f}"}
     for column in columns:
         table.add_column(SERVER_COLUMNS[column], justify="right")
-    table.add_row(*(shape.format(result[column]) for column, shape in columns.items()))
+    for result in results:
+        table.add_row(*(shape.format(result[column]) for column, shape in columns.items()))
     console.print(table)
 
 
 SERVER_COLUMNS = {
+    "processes": "processes",
     "rooms": "rooms",
     "clients": "clients",
     "actions_per_second": "actions/s",
