@@ -15,9 +15,10 @@ pytestmark = pytest.mark.timeout(180)
 
 
 def test_bench_server_compares_one_process_with_two(postgres_url: str, redis_url: str) -> None:
+    command = [TAFEL, "bench", "server", "--rooms", "2", "--seconds", "1", "--json"]
+    command += ["--processes", "1", "--processes", "2", "--db", postgres_url, "--redis", redis_url]
     result = subprocess.run(
-        [TAFEL, "bench", "server", "--rooms", "2", "--seconds", "1", "--json"]
-        + ["--processes", "1", "--processes", "2", "--db", postgres_url, "--redis", redis_url],
+        command,
         capture_output=True,
         text=True,
         timeout=170,
