@@ -132,6 +132,7 @@ class Cluster:
         self.sending: set[asyncio.Task[Any]] = set()
         """Messages and releases under way, not waited for (kept so they are not collected)."""
         rooms.on_release = self.released
+        rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
         shared = RedisStorage(config.redis, key_prefix=f"{config.prefix}limits")
         rooms.quotas = Quotas(rooms.limits, shared)
@@ -160,6 +161,7 @@ class Cluster:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(self.channel(self.process))
         self.tasks.append(asyncio.create_task(self.listen(pubsub)))
+        self.tasks.append(asyncio.create_task(self.renew_now_and_then()))
 
     async def stop(self) -> None:
         """The rooms are stopped (their clocks kept): give their leases up, so that another
@@ -321,6 +323,13 @@ class Cluster:
                 reply = {"error": error_to_json(RoomError("store_unavailable", 503))}
         message = f"R {call}\n{orjson.dumps(reply).decode()}"
         self.later(self.publish(process, message))
+
+    async def owned_elsewhere(self) -> set[str]:
+        """The rooms whose lease another process holds. A refusal if Redis cannot say."""
+        try:
+            return set(await self.leases.held_elsewhere())
+        except RedisError:
+            raise RoomError("store_unavailable", 503) from None
 
     def owned(self, code: str) -> Room | None:
         return self.rooms.rooms.get(code) if code in self.leases.held else None
@@ -526,8 +535,21 @@ class Cluster:
 
     # --- Every tick ----------------------------------------------------------------------------
 
+    async def renew_now_and_then(self) -> None:
+        """Renew this process's leases every tick, in a task of its own: however long the
+        other work of a tick takes, the leases come first."""
+        while True:
+            try:
+                await self.leases.live()
+                for code in await self.leases.renew():
+                    self.lose(code)
+            except RedisError as error:
+                log.warning("could not renew the leases: %s", error)
+            await asyncio.sleep(self.tick)
+
     async def tend_now_and_then(self) -> None:
-        """Renew, follow, and take over, every tick while the server runs."""
+        """Follow owners, forget dead processes' tabs and take rooms over, every tick while
+        the server runs."""
         while True:
             try:
                 await self.tend()
@@ -536,9 +558,6 @@ class Cluster:
             await asyncio.sleep(self.tick)
 
     async def tend(self) -> None:
-        await self.leases.live()
-        for code in await self.leases.renew():
-            self.lose(code)
         await self.follow_owners()
         await self.drop_dead_guests()
         await self.adopt_orphans()

@@ -63,6 +63,15 @@ class Leases:
         values = await self.redis.mget([self.key(code) for code in codes])
         return [None if value is None else str(value).split(" ")[0] for value in values]
 
+    async def held_elsewhere(self) -> list[str]:
+        """The rooms whose lease another process holds."""
+        found = []
+        async for key in self.redis.scan_iter(match=f"{self.prefix}lease:*", count=1000):
+            code = str(key).removeprefix(f"{self.prefix}lease:")
+            if code not in self.held:
+                found.append(code)
+        return found
+
     async def acquire(self, code: str) -> int | None:
         """The room's new fencing token if this process now holds its lease; None if another
         holds it."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
 from functools import partial
 from typing import TypeVar
@@ -71,6 +71,8 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.on_release: Callable[[str], None] | None = None
         """Told the code of every room that leaves memory (the cluster gives up its lease)."""
+        self.owned_elsewhere: Callable[[], Awaitable[set[str]]] | None = None
+        """The rooms other processes own (in a cluster), which this one does not expire."""
 
     def find_game(self, game_id: object) -> Game:
         game = GAMES.get(game_id) if isinstance(game_id, str) else None
@@ -195,9 +197,10 @@ class Rooms:
             resumed.append(code)
         return resumed
 
-    def sweep(self, when: datetime) -> list[str]:
-        """Expire the rooms left idle too long at `when`: kept in the store first, then
-        dropped from memory. The codes of those expired."""
+    def sweep(self, when: datetime, elsewhere: Collection[str] = ()) -> list[str]:
+        """Expire the rooms left idle too long at `when`, but those owned by other processes
+        (`elsewhere`), which sweep their own: kept in the store first, then dropped from
+        memory. The codes of those expired."""
         stale = self.read(
             lambda: self.store.stale_rooms(
                 when - self.limits.unstarted_expiry, when - self.limits.idle_expiry
@@ -206,8 +209,8 @@ class Rooms:
         expired = []
         for code, started in stale:
             room = self.rooms.get(code)
-            if room is not None and room.connections():
-                continue  # someone is in it now
+            if (room is not None and room.connections()) or code in elsewhere:
+                continue  # someone is in it now, or may be
             try:
                 if started:
                     self.store.change_room(code, status=CLOSED)
@@ -227,7 +230,8 @@ class Rooms:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
-                expired = self.sweep(now())
+                elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
+                expired = self.sweep(now(), elsewhere)
             except RoomError:
                 continue  # the store did not answer; the next sweep will
             if expired:
