@@ -838,6 +838,15 @@ class Room:
         self.timer.cancel()
         self.wait.forget()
 
+    def stop(self) -> None:
+        """The server stops, or another process has taken the room over: stop everything that
+        would act in it, keeping its clocks where the store still takes them."""
+        self.bots.stop()
+        if self.races is not None:
+            self.races.stop()
+        self.timer.stop()
+        self.wait.stop()
+
     def idle(self) -> bool:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""
         return self.status != PLAYING and not self.connections()

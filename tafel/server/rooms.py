@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
 from functools import partial
 from typing import TypeVar
@@ -75,6 +75,10 @@ class Rooms:
         """The threads the store is called in, so that the event loop never waits for it."""
         self.loading: dict[str, asyncio.Future[Room]] = {}
         """Rooms being read back from the store: who asks for one meanwhile waits for it."""
+        self.on_release: Callable[[str], None] | None = None
+        """Told the code of every room that leaves memory (the cluster gives up its lease)."""
+        self.owned_elsewhere: Callable[[], Awaitable[set[str]]] | None = None
+        """The rooms other processes own (in a cluster), which this one does not expire."""
 
     def find_game(self, game_id: object) -> Game:
         game = GAMES.get(game_id) if isinstance(game_id, str) else None
@@ -145,20 +149,36 @@ class Rooms:
             return room
         loading = self.loading.get(code)
         if loading is None:
-            loading = self.loading[code] = asyncio.ensure_future(self.load(code))
+            loading = self.loading[code] = asyncio.ensure_future(self.load(code, self.store))
             loading.add_done_callback(lambda _: self.loading.pop(code, None))
         return await asyncio.shield(loading)
 
-    async def load(self, code: str) -> Room:
-        stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
+    async def load(self, code: str, store: Store) -> Room:
+        """Bring a room back into memory from the store (off the event loop), to write to
+        `store` (the cluster's is fenced), and wake its bots."""
+        stored = await self.ask(partial(store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         game = self.find_game(stored.game)
-        resumed = await self.ask(partial(resume_match, game, stored, self.store))
-        room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock, resumed)
+        resumed = await self.ask(partial(resume_match, game, stored, store))
+        room = Room(stored, game, store, Keeper(self.pool), self.pace, self.clock, resumed)
         self.remember(room)
         room.wake_bots()
         return room
+
+    async def peek(self, code: str, client: str) -> tuple[str, Game, int]:
+        """A room's code, game and player count, as `find` but without bringing it into this
+        process's memory (another process may own it): for its finished matches."""
+        self.quotas.guesses.check(client)
+        code = tidy_code(code)
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.code, room.game, room.players
+        stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
+        if stored is None:
+            self.quotas.guesses.count(client)
+            raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
+        return stored.code, self.find_game(stored.game), stored.players
 
     async def ask(self, call: Callable[[], T]) -> T:
         """What the store answers, asked in a thread of the store's pool; a refusal if it
@@ -184,6 +204,8 @@ class Rooms:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
             self.forget(room.code)
+            if self.on_release is not None:
+                self.on_release(room.code)
 
     async def resume(self) -> list[str]:
         """Replay, one after another and between the server's other work, every room with a
@@ -200,9 +222,10 @@ class Rooms:
             resumed.append(code)
         return resumed
 
-    async def sweep(self, when: datetime) -> list[str]:
-        """Expire the rooms left idle too long at `when`: kept in the store first, then
-        dropped from memory. The codes of those expired."""
+    async def sweep(self, when: datetime, elsewhere: Collection[str] = ()) -> list[str]:
+        """Expire the rooms left idle too long at `when`, but those owned by other processes
+        (`elsewhere`), which sweep their own: kept in the store first, then dropped from
+        memory. The codes of those expired."""
         stale = await self.ask(
             partial(
                 self.store.stale_rooms,
@@ -213,8 +236,8 @@ class Rooms:
         expired = []
         for code, started in stale:
             room = self.rooms.get(code)
-            if room is not None and room.connections():
-                continue  # someone is in it now
+            if (room is not None and room.connections()) or code in elsewhere:
+                continue  # someone is in it now, or may be
             close = (
                 partial(self.store.change_room, code, status=CLOSED)
                 if started
@@ -241,7 +264,8 @@ class Rooms:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
-                await self.sweep(now())
+                elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
+                await self.sweep(now(), elsewhere)
             except RoomError:
                 continue  # the store did not answer; the next sweep will
 
@@ -249,10 +273,6 @@ class Rooms:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for
         every write to the store to be done."""
         for room in self.rooms.values():
-            room.bots.stop()
-            if room.races is not None:
-                room.races.stop()
-            room.timer.stop()
-            room.wait.stop()
+            room.stop()
         for room in self.rooms.values():
             await room.keeper.drain()
