@@ -11,11 +11,9 @@ one call at a time, so a room needs no locks.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +34,7 @@ from tafel.engine import (
     derive_seed,
 )
 from tafel.engine.record import replay, replay_steps
-from tafel.server.bots import BotPace, Offer, RoomBots
+from tafel.server.bots import BotPace, RoomBots
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
@@ -51,7 +49,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
-from tafel.server.stand_in import REACTION_SECONDS, Wait, lapses, stand_in_choice, waiting_for
+from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
 from tafel.store.tables import now
@@ -125,8 +123,14 @@ class Room:
         self.match: Match | None = None
         self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
-        self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
-        self.standing_in: asyncio.Task[None] | None = None
+        self.wait = TurnClock(
+            clock,
+            self.room_options,
+            self.players,
+            self.time_ran_out,
+            self.keep_wait,
+            self.keep_reserves,
+        )
         if stored.last is not None and self.status in (PLAYING, OVER):
             try:
                 self.match = self.resume(stored.last)
@@ -139,6 +143,7 @@ class Room:
                 used = kept[1] if kept is not None and kept[0] == clock_now.key else 0.0
                 self.timer.follow(clock_now, used)
             waited = stored.last.wait
+            self.wait.resume(stored.last.reserves)
             decision = len(self.match.record.actions)
             self.follow_wait(waited[1] if waited is not None and waited[0] == decision else 0.0)
 
@@ -245,6 +250,10 @@ class Room:
             self.as_host(token)
         if not holder.handed:
             raise RoomError("not_handed", 409, seat=seat + 1)
+        self.give_back(seat)
+
+    def give_back(self, seat: Seat) -> None:
+        holder = self.seats[seat]
         self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
         holder.bot = None
         self.seat_changed()
@@ -255,7 +264,6 @@ class Room:
         waited for and which bots think all follow."""
         self.publish_room()
         if self.status == PLAYING and self.match is not None:
-            self.wait.forget()
             self.follow_wait()
             self.publish_state()
             self.wake_bots()
@@ -357,13 +365,16 @@ class Room:
             raise RoomError("not_a_player", 403)
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
-        if self.seats[seat].handed:
-            raise RoomError("handed_to_bot", 409)
-        if self.seats[seat].bot is not None:
+        holder = self.seats[seat]
+        if holder.bot is not None and not holder.handed:
             raise RoomError("bad_token", 403)
         if at is not None and at != len(match.record.actions):
             raise RoomError("stale_action", 409)
         action = self.game.action_from_json(data)
+        if holder.handed:
+            # A player's move takes their seat back from the bot; an illegal one takes nothing.
+            match.state.check(seat, action)
+            self.give_back(seat)
         races = self.races
         if races is None:
             self.apply(seat, action)
@@ -480,15 +491,17 @@ class Room:
     # --- Waiting for people ----------------------------------------------------------------------
 
     def follow_wait(self, used: float = 0.0) -> None:
-        """After every change: wait for the people due to decide, if any (`stand_in`)."""
+        """After every change: run the turn clock for the people due to decide, if any, or
+        the reaction window's wait (`tafel.server.stand_in`)."""
         match = self.match
         if match is None:
             return
-        waited = self.people_waited_for(match.state)
-        people = self.status == PLAYING and bool(waited)
-        window = lapses(match.state, waited) is not None
-        seconds = REACTION_SECONDS if window else None
-        self.wait.follow(len(match.record.actions), people, used, seconds)
+        state = match.state
+        waited = self.people_waited_for(state) if self.status == PLAYING else []
+        window = lapses(state, waited) is not None
+        seats = waited if window else due(state, waited)
+        gone = [seat for seat in seats if not self.seats[seat].connections]
+        self.wait.follow(len(match.record.actions), seats, gone, used, window)
 
     def people_waited_for(self, state: State) -> list[Seat]:
         return waiting_for(state, lambda seat: self.seats[seat].bot is None)
@@ -504,25 +517,39 @@ class Room:
         except SQLAlchemyError:
             log.exception("room %s: could not keep the wait", self.code)
 
-    def stand_in(self) -> None:
-        """The people due to decide took too long: the room's default bot decides for them."""
+    def keep_reserves(self, reserves: dict[Seat, float]) -> None:
+        match = self.match
+        if match is None:
+            return
+        try:
+            self.store.save_reserves(match.id, reserves)
+        except SQLAlchemyError:
+            # The reserves run on in memory; a restart would give back what this decision drew.
+            log.exception("room %s: could not keep the reserves", self.code)
+
+    def time_ran_out(self, seats: dict[Seat, str]) -> None:
+        """The turn clock ran out for `seats`: a reaction window closes; a decision's people
+        are played for by the room's bot until they take their seats back, and everyone is
+        told why."""
         match = self.match
         if self.status != PLAYING or match is None:
             return
-        waited = self.people_waited_for(match.state)
-        closing = lapses(match.state, waited)
-        if closing is not None:
-            self.close_window(closing)
+        if self.wait.reaction:
+            closing = lapses(match.state, self.people_waited_for(match.state))
+            if closing is not None:
+                self.close_window(closing)
             return
-        seats = {seat: self.stand_in_bot() for seat in waited}
-        if not seats:
-            return
-        seed = derive_seed(match.record.seed, "stand-in", len(match.record.actions))
-        decision = len(match.record.actions)
-        thinking = self.bots.think(match.state.clone(), seats, seed)
-        self.standing_in = asyncio.get_running_loop().create_task(
-            self.stand_in_for(thinking, decision)
-        )
+        bot = self.stand_in_bot()
+        kept = [StoredSeat(s, self.seats[s].name, bot, self.seats[s].token_hash) for s in seats]
+        try:
+            self.keep(seats=kept)
+        except RoomError:
+            return  # the store is down: the clock stands still until the next change
+        for seat in seats:
+            self.seats[seat].bot = bot
+        self.seat_changed()
+        for seat, why in seats.items():
+            self.tell("gone_bot" if why == GONE else "timed_out", name=self.seats[seat].name)
 
     def close_window(self, closing: list[tuple[Seat, Action]]) -> None:
         """A reaction window ran its time: each seat in it lets the moment pass. Nobody is told
@@ -537,28 +564,8 @@ class Room:
                 return
 
     def stand_in_bot(self) -> str:
-        """The bot that plays for a person: for one decision, or on for one who left."""
+        """The bot that plays for a person out of time or away, handed by the host, or gone."""
         return f"bot:{self.game.default_bot}"
-
-    async def stand_in_for(self, thinking: Awaitable[list[Offer]], decision: int) -> None:
-        move = stand_in_choice(await thinking)
-        match = self.match
-        if move is None or match is None or len(match.record.actions) != decision:
-            return  # every stand-in let the moment pass, or someone moved meanwhile
-        if self.races is not None and self.races.open:
-            return  # a slap window is deciding: its outcome moves the game, or wakes the bots
-        seat, action = move
-        try:
-            self.apply(seat, action)
-        except (IllegalAction, RoomError):
-            log.exception("room %s: the stand-in for seat %d was refused", self.code, seat)
-            return
-        name = match.names[seat]
-        for connection in self.connections():
-            text = SERVER_CATALOG.text(
-                connection.lang, "stood_in", name=name, seconds=round(self.wait.seconds)
-            )
-            connection.send_json({"type": "notice", "key": "stood_in", "message": text})
 
     def wake_bots(self) -> None:
         match = self.match
@@ -611,16 +618,14 @@ class Room:
             "names": match.names,
             "actors": state.actors(),
             "view": state.view(seat),
-            "legal": []
-            if seat is None or self.seats[seat].handed
-            else [a.to_json() for a in state.legal_actions(seat)],
+            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal
         timer = self.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
-        wait = self.wait.to_json()
+        wait = self.wait.to_json(1000 * self.clock.now())
         if wait is not None:
             frame["wait"] = wait
         if history:
@@ -647,6 +652,18 @@ class Room:
         if self.spectators:
             text = _dumps(self.state_frame(None))
             for connection in self.spectators:
+                connection.send(text)
+
+    def publish_wait(self, skip: Connection | None = None) -> None:
+        """The turn clock changed without a move (a player due left or came back): the same
+        for every tab, for the state it has (`n`); not to `skip`, whose state has it."""
+        match = self.match
+        if match is None:
+            return
+        wait = self.wait.to_json(1000 * self.clock.now())
+        text = _dumps({"type": "wait", "n": len(match.record.actions), "wait": wait})
+        for connection in self.connections():
+            if connection is not skip:
                 connection.send(text)
 
     def schedule_reveal(self) -> float:
@@ -684,15 +701,19 @@ class Room:
         summary does not list spectators, so only a seat's tab joining is news to the others:
         a crowd of spectators costs each one frame, not one for everyone already there."""
         connection.send_json({"type": "welcome", "you": connection.seat})
+        present = False
         if connection.seat is None:
             self.spectators.append(connection)
             connection.send(_dumps({"type": "room", "room": self.summary()}))
         else:
             self.seats[connection.seat].connections.append(connection)
             self.publish_room()
+            present = self.follow_presence()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
             connection.state_sent = self.clock.now()
+        if present:
+            self.publish_wait(skip=connection)
 
     def disconnect(self, connection: Connection) -> None:
         group = (
@@ -702,8 +723,19 @@ class Room:
             group.remove(connection)
             if connection.seat is not None:
                 self.publish_room()  # the summary lists no spectators
+                if self.follow_presence():
+                    self.publish_wait()
             if not self.connections():
                 self.seen()
+
+    def follow_presence(self) -> bool:
+        """A seat's page opened or closed: the turn clock counts a player due who is gone.
+        Whether that changed the clock (the tabs are to be told)."""
+        if self.status != PLAYING or self.match is None:
+            return False
+        before = self.wait.to_json(0.0)
+        self.follow_wait()
+        return self.wait.to_json(0.0) != before
 
     def seen(self) -> None:
         """Keep that somebody was in the room until now: a room left idle expires from then."""
