@@ -130,26 +130,42 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     assert errors == []
 
 
-def test_wait_shown_and_stood_in(browser: Browser, server_url: str, output: Path) -> None:
-    """The player who must decide sees the room's wait run down; when it runs out a bot makes
-    that one decision, everyone is told, and the seat stays the player's."""
+def test_turn_clock_hands_a_seat_to_a_bot_and_back(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """The player due sees their time for the move, then their reserve, run down on the
+    server's clock, on their chip and beside the turn line; when both are spent a bot plays for
+    them, everyone is told, and the player takes the seat back."""
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
-    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, {"stand-in": "15"})
+    options = {"turn-time": "4", "reserve": "3"}
+    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, options)
     add_bot(ann, 1, "greedy")
     ann.get_by_role("button", name="Start the game").click()
     mine = ann.locator(".turn[data-turn='must']")
     expect(mine).to_be_visible(timeout=20_000)
-    # The countdown is read on the server's clock: at most the room's 15 seconds.
-    countdown = mine.locator(".wait .countdown")
-    expect(countdown).to_be_visible()
-    assert 0 <= int(countdown.get_attribute("data-left") or "-1") <= 15
-    expect(mine.locator(".wait")).to_contain_text("then a bot decides for you")
-    ann.screenshot(path=output / "wait.png")
-    notice = ann.locator(".notice")
-    expect(notice).to_contain_text("a bot made it for them", timeout=30_000)
-    ann.screenshot(path=output / "stood-in.png")
-    expect(ann.locator(".chip.mine")).to_contain_text("Ann")
+    clock = ann.locator(".chip.mine .seat-clock")
+    expect(clock).to_have_attribute("data-running", "turn")
+    expect(clock.locator(".reserve")).to_have_text("+0:03")
+    expect(mine.locator(".wait")).to_contain_text("then a bot plays for you")
+    expect(ann.locator(".chip[data-seat='1'] .seat-clock")).to_have_count(0)  # a bot's seat
+    ann.screenshot(path=output / "turn-time.png")
+    expect(clock).to_have_attribute("data-running", "reserve", timeout=15_000)
+    ann.screenshot(path=output / "reserve.png")
+
+    expect(ann.locator(".notice.info")).to_contain_text("Ann ran out of time", timeout=20_000)
+    expect(ann.locator(".handed-bar")).to_be_visible()
+    expect(ann.locator(".chip.mine")).to_contain_text("a bot plays")
+    ann.screenshot(path=output / "handed-phone.png")
+    ann.set_viewport_size(LAPTOP)
+    ann.screenshot(path=output / "handed-laptop.png")
+    ann.set_viewport_size(PHONE)
+
+    ann.get_by_role("button", name="Take my seat back").click()
+    expect(ann.locator(".handed-bar")).to_have_count(0)
+    expect(ann.locator(".notice.info")).to_contain_text("Ann plays their own seat again")
+    expect(ann.locator(".chip.mine")).not_to_contain_text("a bot plays")
+    ann.screenshot(path=output / "taken-back.png")
     assert errors == []
 
 
@@ -171,7 +187,6 @@ def test_host_hands_a_seat_to_a_bot_and_back(
     ann.get_by_role("button", name="Let a bot play this seat").click()
     expect(bob.locator(".handed-bar")).to_contain_text("A bot plays your seat for now.")
     expect(ann.locator(".chip[data-seat='1']")).to_contain_text("a bot plays")
-    expect(bob.locator("main .legal:visible")).to_have_count(0)
     bob.screenshot(path=output / "handed.png")
 
     bob.get_by_role("button", name="Take my seat back").click()

@@ -2,6 +2,7 @@
 
 import { html } from "./vendor/preact-htm.js";
 import { LANGUAGES, t } from "./i18n.js";
+import { SeatClock } from "./turn-clock.js";
 
 export function navigate(path) {
   history.pushState(null, "", path);
@@ -64,8 +65,9 @@ function botName(spec) {
   return spec.replace(/^bot:/, "").split(":")[0];
 }
 
-// `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over).
-export function Chips({ names, seats, actors, you, host, onSeat }) {
+// `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over); `wait`, the
+// room's turn clock, shows each seat's time and reserve.
+export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow }) {
   return html`<ul class="chips">
     ${names.map((name, seat) => {
       const info = seats?.[seat] || {};
@@ -81,6 +83,7 @@ export function Chips({ names, seats, actors, you, host, onSeat }) {
         ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
         ${seat === host ? html`<small> ★</small>` : null}
         ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}
+        ${wait && !bot && !handed ? html`<${SeatClock} wait=${wait} seat=${seat} serverNow=${serverNow} />` : null}
       </li>`;
     })}
   </ul>`;
