@@ -82,7 +82,11 @@ class RaceOptions(RoomOptions):
                 "slow connection) or first in (the slap that reaches the game first).",
                 "nl": "Wie wint als er tegelijk geslagen wordt: eerlijk (de snelste hand, ook "
                 "met een trage verbinding) of eerst binnen (de klap die het eerst binnenkomt).",
-            }
+            },
+            "labels": {
+                "fair": {"en": "Fair", "nl": "Eerlijk"},
+                "arrival": {"en": "First in", "nl": "Eerst binnen"},
+            },
         },
     )
     slap_window: int = field(

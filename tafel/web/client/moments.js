@@ -14,7 +14,8 @@ const MOMENTS = {
   "tony-tino": ["collect", "russian_roulette", "game_over"],
   maillot: ["green", "polka", "exchange_green", "exchange_polka", "out", "lap_end", "lap_end_no_feed", "game_over"],
   "tornado-alert": ["tornado", "lightning", "rover", "round_end", "game_over", "game_over_drawn"],
-  spyfall: ["spy_revealed", "guessed", "round_over"],
+  // A round's end (a guess, the votes) has a panel of its own until the next deal.
+  spyfall: ["spy_revealed"],
 };
 
 export function isMoment(gameId, event) {
@@ -36,7 +37,8 @@ export function Moments({ gameId, frame, log, describe }) {
     return () => clearTimeout(timer);
   }, [frame.n]);
 
-  return html`
+  // The banner lies over the lines it repeats, never over the seats or the turn line above.
+  return html`<div class="moments">
     ${lines.length > 0 &&
     html`<ul class="last-lines" aria-live="polite">
       ${lines.map(
@@ -48,5 +50,5 @@ export function Moments({ gameId, frame, log, describe }) {
     ${banner &&
     html`<div class="banner" role="status" key=${banner.n} onClick=${() => setBanner(null)}
       title=${t("close")}>${banner.text}</div>`}
-  `;
+  </div>`;
 }

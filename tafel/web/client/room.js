@@ -144,8 +144,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     ${header}
     ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
     ${body}
-    <${Notice} text=${news} info onClose=${() => setNews(null)} />
-    <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+    <div class="notices">
+      <${Notice} text=${news} info onClose=${() => setNews(null)} />
+      <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+    </div>
   </div>`;
 }
 

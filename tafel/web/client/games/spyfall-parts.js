@@ -151,15 +151,20 @@ export function Results({ view, names, gt }) {
         </tbody>
       </table>
     </div>
-    <p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>
+    ${!roundEndShown(view) && html`<p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>`}
   </section>`;
 }
 
 // The end of a round is a moment of its own, until the next deal: who the spy was, where
 // everyone was, how it ended and what each player earned.
-export function RoundEnd({ view, names, gt }) {
+function roundEndShown(view) {
   const result = view.results.at(-1);
-  if (!result || !["deal", "over"].includes(view.phase) || result.round !== view.round) return null;
+  return Boolean(result) && ["deal", "over"].includes(view.phase) && result.round === view.round;
+}
+
+export function RoundEnd({ view, names, gt }) {
+  if (!roundEndShown(view)) return null;
+  const result = view.results.at(-1);
   return html`<section class="card sf-round-end" data-round=${result.round}>
     <h2>${gt("round_over", { round: result.round })}</h2>
     <p class="ending">${endingText(result, names, gt)}.</p>
