@@ -194,3 +194,47 @@ def test_host_hands_a_seat_to_a_bot_and_back(
     expect(ann.locator(".chip[data-seat='1']")).not_to_contain_text("a bot plays")
     bob.screenshot(path=output / "taken-back.png")
     assert errors == []
+
+
+def test_symbols_and_cards_explain_themselves(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """A tap on a symbol of the board or a card in hand, playable now or not, tells what it is in
+    a bubble beside it, without taking the tap from the game; so does keyboard focus."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    add_bot(ann, 1, "greedy")
+    ann.get_by_role("button", name="Start the game").click()
+    bubble = ann.locator(".explain")
+    # A disc no figure may go on now: its button is disabled, and still explains itself.
+    disc = ann.locator(".tt-grid .point:not(.figure)[disabled]").first
+    disc.click(force=True)
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text("A figure may only go on a disc with the lowest number")
+    ann.screenshot(path=output / "disc.png")
+    card = ann.locator(".tt-player[data-seat='0'] .game-card").first
+    card.click()
+    expect(bubble).to_contain_text(":")
+    expect(ann.locator(".card-effect")).to_be_visible()  # the tap still picked the card
+    ann.screenshot(path=output / "card.png")
+    ann.locator(".tt-grid .token").first.click(force=True)
+    expect(bubble).to_contain_text("protection money")
+    ann.locator(".tt-grid .sums").first.focus()
+    expect(bubble).to_contain_text("The sums of both players' figures on this street")
+    ann.keyboard.press("Escape")
+    expect(bubble).to_be_hidden()
+
+    # In Dutch, on another game's board.
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(bob, server_url, "Add-Vantage", 2, "Bob", output)
+    add_bot(bob, 1, "greedy")
+    bob.get_by_role("button", name="Start the game").click()
+    bob.locator("header .lang").click()
+    expect(bob.locator(".turn")).to_contain_text("Jij bent aan de beurt")
+    bob.locator(".av-board[data-seat='0'] .cell").first.click(force=True)
+    expect(bob.locator(".explain")).to_contain_text("Leeg vak a1")
+    bob.locator(".av-board[data-seat='0'] .tile").first.click()
+    expect(bob.locator(".explain")).to_contain_text("De tegel van rij 1")
+    bob.screenshot(path=output / "tile-nl.png")
+    assert errors == []

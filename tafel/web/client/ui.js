@@ -39,10 +39,12 @@ export function Notice({ text, onClose, info = false }) {
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-export function Die({ value, small, className = "", onClick }) {
+// `explain`: what the die is for, told on tap (`explain.js`).
+export function Die({ value, small, className = "", onClick, explain }) {
   const on = PIPS[value] || [];
   return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value}
-    onClick=${onClick} role=${onClick ? "button" : undefined} aria-label=${String(value)}>
+    onClick=${onClick} role=${onClick ? "button" : undefined} aria-label=${String(value)}
+    data-explain=${explain} tabindex=${explain && !onClick ? 0 : undefined}>
     ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => html`<i class=${on.includes(i) ? "on" : ""}></i>`)}
   </span>`;
 }

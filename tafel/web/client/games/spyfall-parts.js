@@ -38,7 +38,7 @@ export function Card({ view, gt, reveal, act }) {
   }
   return html`<div class="sf-card-box">
     <button class=${`card sf-card ${shown ? "shown" : "covered"}`} aria-pressed=${shown}
-      onClick=${() => setShown(!shown)}>
+      data-explain=${gt("explain.card")} onClick=${() => setShown(!shown)}>
       ${shown ? face : html`<span>${gt("tap_to_see")}</span>`}
       ${shown && html`<small class="cover-again">${gt("tap_to_hide")}</small>`}
     </button>
@@ -99,8 +99,9 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
           guess === index ? "chosen" : "",
         ];
         const tap = guessing ? () => guesses.has(index) && setGuess(index) : () => toggle(index);
+        const explain = gt(used ? "explain.used" : guessing ? "explain.guess" : "explain.location");
         return html`<li><button class=${classes.join(" ")} data-location=${index} disabled=${used}
-          onClick=${tap}>${locationName(location)}</button></li>`;
+          data-explain=${explain} onClick=${tap}>${locationName(location)}</button></li>`;
       })}
     </ul>
     ${guessing && guess !== null &&
