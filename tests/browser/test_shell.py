@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
 
@@ -130,6 +130,18 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     assert errors == []
 
 
+def apart(one: Locator, other: Locator) -> None:
+    """Two elements on screen that do not overlap."""
+    a, b = one.bounding_box(), other.bounding_box()
+    assert a is not None and b is not None
+    assert (
+        a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+        or a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+    ), (a, b)
+
+
 def test_turn_clock_hands_a_seat_to_a_bot_and_back(
     browser: Browser, server_url: str, output: Path
 ) -> None:
@@ -161,9 +173,15 @@ def test_turn_clock_hands_a_seat_to_a_bot_and_back(
     ann.screenshot(path=output / "handed-laptop.png")
     ann.set_viewport_size(PHONE)
 
-    ann.get_by_role("button", name="Take my seat back").click()
+    # Taken back twice at once: the second is refused. The refusal and the news both show,
+    # stacked, neither over the other.
+    ann.get_by_role("button", name="Take my seat back").dblclick()
     expect(ann.locator(".handed-bar")).to_have_count(0)
-    expect(ann.locator(".notice.info")).to_contain_text("Ann plays their own seat again")
+    news = ann.locator(".notice.info")
+    refusal = ann.locator(".notice:not(.info)")
+    expect(news).to_contain_text("Ann plays their own seat again")
+    expect(refusal).to_contain_text("No bot plays seat 1 for its player")
+    apart(news, refusal)
     expect(ann.locator(".chip.mine")).not_to_contain_text("a bot plays")
     ann.screenshot(path=output / "taken-back.png")
     assert errors == []
