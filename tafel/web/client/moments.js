@@ -31,7 +31,11 @@ export function Moments({ gameId, frame, log, describe }) {
   const moment = [...fresh].map(told).filter((line) => line.text && isMoment(gameId, line.event)).pop();
   const [banner, setBanner] = useState(null);
   useEffect(() => {
-    if (!moment) return undefined;
+    // At the game's end its panel tells the result: an earlier moment's banner gives way.
+    if (!moment) {
+      if (frame.view.outcome != null) setBanner(null);
+      return undefined;
+    }
     setBanner({ n: frame.n, text: moment.text });
     const timer = setTimeout(() => setBanner(null), BANNER_MS);
     return () => clearTimeout(timer);
