@@ -348,11 +348,16 @@ class Room:
         self.wake_bots()
 
     def rematch(self, token: str) -> None:
-        """After a match, back to the lobby with everyone in their seats."""
+        """After a match, back to the lobby with everyone in their seats: a seat a bot played
+        for its person (out of time, away, or handed by the host) is theirs again."""
         self.as_host(token)
         if self.status != OVER:
             raise RoomError("not_over", 409)
-        self.keep(status=LOBBY)
+        handed = [seat for seat, holder in enumerate(self.seats) if holder.handed]
+        back = [StoredSeat(s, self.seats[s].name, None, self.seats[s].token_hash) for s in handed]
+        self.keep(status=LOBBY, seats=back)
+        for seat in handed:
+            self.seats[seat].bot = None
         self.status = LOBBY
         self.publish_room()
 
