@@ -256,3 +256,37 @@ def test_symbols_and_cards_explain_themselves(
     expect(bob.locator(".explain")).to_contain_text("De tegel van rij 1")
     bob.screenshot(path=output / "tile-nl.png")
     assert errors == []
+
+
+def test_reaction_window_closes_by_itself(browser: Browser, server_url: str, output: Path) -> None:
+    """Tony & Tino: when Ann names a card, Bob may counter it; he is not asked to tap. The window
+    runs down beside the turn line and closes by itself, and Ann's card goes ahead."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
+    # Ann names a card that a Police raid may cancel (not a Pro, not a raid of her own).
+    cards = ann.locator(".tt-player[data-seat='0'] .game-card.legal")
+    for index in range(cards.count()):
+        name = cards.nth(index).inner_text()
+        if name not in ("Pro", "Police raid"):
+            cards.nth(index).click()
+            break
+    ann.locator(".tt .tray button.legal.primary").click()
+    window = bob.locator(".turn[data-turn='may_counter']")
+    expect(window).to_be_visible()
+    expect(window.locator(".wait .countdown")).to_be_visible()
+    expect(window.locator(".wait")).to_contain_text("then the card goes ahead")
+    expect(ann.locator(".turn[data-turn='must']")).to_have_count(0)
+    bob.screenshot(path=output / "window-laptop.png")
+    ann.screenshot(path=output / "window-phone.png")
+    # Nobody taps: within the window's seconds (and a loaded machine's margin) it closes.
+    expect(window).to_have_count(0, timeout=20_000)
+    expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
+    ann.screenshot(path=output / "window-closed.png")
+    assert errors == []
