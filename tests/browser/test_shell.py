@@ -290,3 +290,26 @@ def test_reaction_window_closes_by_itself(browser: Browser, server_url: str, out
     expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
     ann.screenshot(path=output / "window-closed.png")
     assert errors == []
+
+
+def test_a_player_gone_shows_the_time_before_a_bot_plays(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """Bob starts the game and closes it on his turn: Ann sees his chip count down the time he
+    may be away before a bot plays for him."""
+    errors: list[str] = []
+    bob = open_page(browser, LAPTOP, errors)
+    ann = open_page(browser, PHONE, errors)
+    create_room(bob, server_url, "Add-Vantage", 2, "Bob", output, {"away": "60"})
+    link = bob.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(ann, link, 1, "Ann")
+    bob.get_by_role("button", name="Start the game").click()
+    expect(bob.locator(".turn[data-turn='must']")).to_be_visible()
+    bob.context.close()
+    clock = ann.locator(".chip[data-seat='0'] .seat-clock")
+    expect(clock).to_have_attribute("data-running", "away")
+    expect(clock).to_contain_text("away: bot in")
+    expect(ann.locator(".chip[data-seat='0'] .dot.off")).to_be_visible()
+    ann.screenshot(path=output / "gone.png")
+    assert errors == []

@@ -13,10 +13,13 @@ export function seatClock(wait, seat, now) {
   const reserve = wait.reserves[seat] ?? 0;
   if (!due) return wait.turn ? { turn: null, reserve, running: null } : null;
   const turnLeft = due.turn_end == null ? null : Math.max(0, (due.turn_end - now) / 1000);
-  if (turnLeft !== null && turnLeft > 0) return { turn: turnLeft, reserve, running: "turn", gone: due.gone };
   const end = due.end == null ? null : Math.max(0, (due.end - now) / 1000);
-  if (turnLeft === null) return end === null ? null : { turn: null, reserve: null, away: end, running: "away", gone: due.gone };
-  return { turn: 0, reserve: Math.min(reserve, end ?? reserve), running: "reserve", gone: due.gone };
+  // A player gone is played for when their time away is up, if that comes first.
+  const away = due.gone && end !== null && (turnLeft === null || end < turnLeft + reserve);
+  if (away) return { turn: null, reserve: null, away: end, running: "away" };
+  if (turnLeft === null) return null;
+  if (turnLeft > 0) return { turn: turnLeft, reserve, running: "turn" };
+  return { turn: 0, reserve: Math.min(reserve, end ?? reserve), running: "reserve" };
 }
 
 // A chip's clock: "0:42 +2:00" while the turn time runs, "+1:37" running down the reserve,
