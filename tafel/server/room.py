@@ -549,7 +549,7 @@ class Room:
         try:
             self.keep(seats=kept)
         except RoomError:
-            return  # the store is down: the clock stands still until the next change
+            return  # the store is down: the seats stay their people's, timed anew next change
         for seat in seats:
             self.seats[seat].bot = bot
         self.seat_changed()
@@ -569,7 +569,8 @@ class Room:
                 return
 
     def stand_in_bot(self) -> str:
-        """The bot that plays for a person out of time or away, handed by the host, or gone."""
+        """The bot that plays for a person: out of time, away, handed over by the host, or for
+        good once they leave."""
         return f"bot:{self.game.default_bot}"
 
     def wake_bots(self) -> None:
