@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from tafel.agents.levels import LEVELS
 from tafel.agents.registry import agent_names
 from tafel.engine import Catalog, Game, Json
 from tafel.engine.i18n import ENGINE_CATALOG
@@ -60,6 +61,7 @@ def game_info(game: Game) -> Json:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "bots": agent_names(game),
+        "levels": list(LEVELS),
         "default_bot": game.default_bot,
         "options": [
             option_info(game.options_type, f) for f in dataclasses.fields(game.options_type)

@@ -45,10 +45,16 @@ from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.hints import RoomHints
 from tafel.server.keeper import Keeper
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
-from tafel.server.room_options import RaceOptions, read_room_options, room_options_to_json
+from tafel.server.room_options import (
+    RaceOptions,
+    hints_on,
+    read_room_options,
+    room_options_to_json,
+)
 from tafel.server.seats import (
     SeatHolder,
     bot_spec,
@@ -194,6 +200,7 @@ class Room:
         self.matches = stored.matches
         self.match: Match | None = None if resumed is None else resumed.match
         self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap, self.code)
+        self.hints = RoomHints(game, pace.inline)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
         self.wait = TurnClock(
             clock,
@@ -920,10 +927,26 @@ class Room:
                 self.pong(connection, message.get("id"))
             elif kind == "lang":
                 connection.lang = pick_lang(str(message.get("lang")))
+            elif kind == "hint":
+                self.ask_hint(connection)
             else:
                 raise RoomError("malformed_message")
         except (IllegalAction, RoomError) as error:
             connection.send_json(self.refusal(error, connection.lang))
+
+    def ask_hint(self, connection: Connection) -> None:
+        """A hint for the tab's seat where the room's option `hints` is on (`server.hints`)."""
+        match = self.match
+        if not hints_on(self.room_options):
+            raise RoomError("no_hints")
+        if match is None or self.status != PLAYING:
+            raise RoomError("no_hint_now")
+        decision = len(match.record.actions)
+
+        def current() -> int:
+            return -1 if self.match is not match else len(match.record.actions)
+
+        self.hints.ask(connection, match.state, decision, self.display_names(), current)
 
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""

@@ -1,6 +1,8 @@
 """Options of a room rather than of its game: its turn clock (how long each player may take
 over a decision, with a reserve to draw on, and how long a player may be away, before a bot
-plays for them), and, in games with race actions (`Game.has_races`), how it decides slap races.
+plays for them), in games whose hard level searches whether a player may ask for hints
+(`tafel.server.hints`), and, in games with race actions (`Game.has_races`), how it decides slap
+races.
 
 They are kept in the room's stored options under `ROOM_OPTIONS`; a match's record holds the
 game's options alone, since the room's never change what the engine does, only who decides a
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from tafel.agents.hints import offers_hints
 from tafel.engine import Game, Json
 from tafel.engine.options import options_from_json, options_to_json
 from tafel.server.slaps import SlapRules
@@ -71,8 +74,26 @@ class RoomOptions:
 
 
 @dataclass(frozen=True)
-class RaceOptions(RoomOptions):
-    """The options of a room whose game has race actions."""
+class HintOptions(RoomOptions):
+    """The options of a room whose game gives hints (`tafel.agents.hints.offers_hints`)."""
+
+    hints: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Practice game: whoever is to decide may ask for a hint, the moves the "
+                "hard bot weighs most, how often its search chose each and its chance to win.",
+                "nl": "Oefenspel: wie moet beslissen, kan om een tip vragen: de zetten die de "
+                "moeilijke bot het meest overweegt, hoe vaak zijn zoektocht elk koos en zijn "
+                "kans om te winnen.",
+            }
+        },
+    )
+
+
+@dataclass(frozen=True)
+class RaceOptions(HintOptions):
+    """The options of a room whose game has race actions (and gives hints)."""
 
     slaps: Literal["fair", "arrival"] = field(
         default="fair",
@@ -109,7 +130,13 @@ class RaceOptions(RoomOptions):
 
 
 def options_type(game: Game) -> type[RoomOptions]:
-    return RaceOptions if game.has_races else RoomOptions
+    if game.has_races:
+        return RaceOptions
+    return HintOptions if offers_hints(game) else RoomOptions
+
+
+def hints_on(options: RoomOptions) -> bool:
+    return isinstance(options, HintOptions) and options.hints
 
 
 def read_room_options(game: Game, data: Mapping[str, Any]) -> RoomOptions:

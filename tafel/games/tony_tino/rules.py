@@ -569,14 +569,19 @@ class TonyTinoState(State):
         with face-down discards, which they discarded). Those cards are the opponent's set
         less the cards seen played or discarded."""
         other = self._copy(rng.split())
+        # Sorted before shuffling: the sample then depends on what the seat knows, never on
+        # the order hidden in this world (a hint must be the same in every such world).
         for stack in other.stacks:
+            stack.sort()
             rng.shuffle(stack)
+        other.decks[seat].sort()
         rng.shuffle(other.decks[seat])
         opponent = 1 - seat
         hand = other.hands[opponent]
         hidden_discards = [] if self.options.open_discards else other.discarded[opponent]
         unseen = [card for card in CARD_KINDS for _ in range(hand[card])]
         unseen += other.decks[opponent] + hidden_discards
+        unseen.sort()
         rng.shuffle(unseen)
         held, kept = sum(hand), len(other.decks[opponent])
         other.hands[opponent] = [0] * len(CARD_NAMES)

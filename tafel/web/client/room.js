@@ -40,6 +40,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
   const [slap, setSlap] = useState(null);
+  const [hint, setHint] = useState(null); // { n, choices }: the last hint this seat asked for
   const socket = useRef(null);
   const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
   const shown = useRef(null); // { n, at }: when the state on screen was revealed here
@@ -67,6 +68,8 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           const wait = reveal === null ? 0 : reveal - performance.now();
           if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
           else show();
+        } else if (received.type === "hint") {
+          setHint(received);
         } else if (received.type === "slap") {
           setSlap(received);
           setBusy(false);
@@ -134,9 +137,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
       }
     };
     const serverNow = () => socket.current.time.now();
+    const askHint = () => socket.current.send({ type: "hint" });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
       setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
-      serverNow=${serverNow} />`;
+      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -151,7 +155,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow }) {
+function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint }) {
   const renderer = useRenderer(game.id);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
@@ -166,6 +170,12 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     );
   // A seat a bot plays is no turn to call its player back for.
   useTurnCall(handedMe ? null : kind, game.titles[document.documentElement.lang] || game.titles.en);
+  // Practice rooms (the room option `hints`): whoever is to decide may ask what the hard bot weighs.
+  const hints = Boolean(room.room_options?.hints) && kind !== null && you !== null && !handedMe;
+  const openHint = () => {
+    if (!hint) askHint();
+    setSheet("hint");
+  };
   if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
 
   const leave = async () => {
@@ -215,6 +225,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
         <small>${t("wait_yours_short")}</small>
       </span>`}
       <span class="tools">
+        ${hints && html`<button class="hint-button" onClick=${openHint}>${t("hint")}</button>`}
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
@@ -245,6 +256,10 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
       <${SeatChoice} seat=${sheet.seat} info=${room.seats[sheet.seat]} you=${you}
         call=${(action) => seatCall(sheet.seat, action).then(() => setSheet(null))} />
     </${Sheet}>`}
+    ${sheet === "hint" &&
+    html`<${Sheet} title=${t("hint_title")} onClose=${() => setSheet(null)}>
+      <${HintList} hint=${hint} stale=${!hints} />
+    </${Sheet}>`}
     ${sheet === "alerts" &&
     html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
     ${sheet === "rules" &&
@@ -253,6 +268,23 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
       <p><${HowLink} game=${game} /></p>
     </${Sheet}>`}
   </main>`;
+}
+
+// A hint: the hard bot's top choices for this seat, most sampled first, each with the share of
+// the search's samples and the chance to win it estimated.
+function HintList({ hint, stale }) {
+  if (stale) return html`<p>${t("hint_gone")}</p>`;
+  if (!hint) return html`<p class="thinking">${t("hint_thinking")}</p>`;
+  if (!hint.choices.length) return html`<p>${t("hint_none")}</p>`;
+  return html`<ol class="hints">
+    ${hint.choices.map(
+      (choice) => html`<li>
+        <strong>${choice.text}</strong>
+        <span>${t("hint_line", { share: Math.round(100 * choice.share), win: Math.round(100 * choice.win) })}</span>
+      </li>`,
+    )}
+  </ol>
+  <p class="hint">${t("hint_help")}</p>`;
 }
 
 // The host's choice for a person's seat during a game: a bot plays it for now, or its person again.
