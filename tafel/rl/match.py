@@ -50,6 +50,13 @@ class Match:
         self._views: dict[Seat, Json] = {}
         self._settle()
 
+    def clone(self) -> Match:
+        """A copy whose state shares nothing with this one's."""
+        other = Match.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.state, other.passed, other._views = self.state.clone(), list(self.passed), {}
+        return other
+
     @property
     def players(self) -> int:
         return self.state.players
@@ -95,6 +102,10 @@ class Match:
         if view is None:
             view = self._views[seat] = self.state.view(seat)
         return view
+
+    def forget_views(self) -> None:
+        """Drop the views kept for this moment (the state was replaced)."""
+        self._views = {}
 
     def observe(self, seat: Seat) -> list[float]:
         """The seat's observation: its view, laid out as numbers."""
