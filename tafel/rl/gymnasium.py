@@ -2,6 +2,7 @@
 
     from tafel.rl.gymnasium import TafelSingleEnv
     env = TafelSingleEnv("add-vantage", opponents=["bot:greedy"], seat=0)
+    env = gymnasium.make("tafel/add-vantage-v0", opponents=["bot:greedy"])  # the same
 
 Observations and actions are those of the PettingZoo environment (`tafel.rl.pettingzoo`): the
 seat's view as a vector plus the legal mask (`action_masks()` gives it too, for maskable
@@ -23,6 +24,7 @@ import numpy as np
 from tafel.agents import make_agent
 from tafel.agents.base import Agent
 from tafel.engine import Rng, derive_seed
+from tafel.games import GAMES
 from tafel.rl.common import (
     game_and_options,
     game_seed,
@@ -132,3 +134,14 @@ class TafelSingleEnv(gym.Env[dict[str, Any], np.int64]):
             print(text)
             return None
         return text
+
+
+def register() -> None:
+    """Make every game known to `gymnasium.make` as `tafel/<game>-v0`."""
+    for game_id in GAMES:
+        name = f"tafel/{game_id}-v0"
+        if name not in gym.registry:
+            gym.register(name, entry_point=TafelSingleEnv, kwargs={"game": game_id})
+
+
+register()
