@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
 
 import numpy as np
 import torch
@@ -134,8 +135,9 @@ def train(
                 masks.append(mask)
                 actions.append(action)
                 returns.append(reward)
-        logits, values = net(torch.from_numpy(np.stack(observations)),
-                             torch.from_numpy(np.stack(masks)))
+        logits, values = net(
+            torch.from_numpy(np.stack(observations)), torch.from_numpy(np.stack(masks))
+        )
         target = torch.tensor(returns, dtype=torch.float32)
         dist = torch.distributions.Categorical(logits=logits)
         advantage = (target - values).detach()
@@ -167,8 +169,9 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
     axes.set_xlabel("training games against the random bot")
     axes.set_ylabel("win share in evaluation games")
     axes.set_ylim(0, 1)
-    axes.set_title(f"{game_id}: learning to beat the random bot "
-                   f"({curve.seconds[-1]:.0f} s on the CPU)")
+    axes.set_title(
+        f"{game_id}: learning to beat the random bot ({curve.seconds[-1]:.0f} s on the CPU)"
+    )
     axes.legend(loc="lower right")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
@@ -176,11 +179,11 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
 
 
 def main(
-    game: str = typer.Option("add-vantage", help="the game, played by two"),
-    minutes: float = typer.Option(5.0, help="how long to train"),
-    seed: int = typer.Option(0),
-    eval_games: int = typer.Option(100, help="evaluation games per point of the curve"),
-    plot_path: Path = typer.Option(Path("learning-curve.png"), "--plot", help="the PNG"),
+    game: Annotated[str, typer.Option(help="the game, played by two")] = "add-vantage",
+    minutes: Annotated[float, typer.Option(help="how long to train")] = 5.0,
+    seed: Annotated[int, typer.Option()] = 0,
+    eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
+    plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
 ) -> None:
     """Train an agent against the random bot and plot its learning curve."""
     torch.set_num_threads(1)

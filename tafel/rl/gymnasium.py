@@ -41,7 +41,6 @@ Observation = dict[str, np.ndarray]
 
 
 class TafelSingleEnv(gym.Env[dict[str, Any], np.int64]):
-
     def __init__(
         self,
         game: str,
@@ -116,9 +115,13 @@ class TafelSingleEnv(gym.Env[dict[str, Any], np.int64]):
         if match.over:
             raise RuntimeError("the game is over: call reset()")
         if not match.mask(self.seat)[int(action)]:
-            return observation(match, self.seat), self.illegal_reward, True, False, {
-                "illegal": True
-            }
+            return (
+                observation(match, self.seat),
+                self.illegal_reward,
+                True,
+                False,
+                {"illegal": True},
+            )
         match.step(int(action))
         self._play_bots()
         reward = match.rewards(self.reward_kind)[self.seat]
@@ -141,7 +144,7 @@ def register() -> None:
     for game_id in GAMES:
         name = f"tafel/{game_id}-v0"
         if name not in gym.registry:
-            gym.register(name, entry_point=TafelSingleEnv, kwargs={"game": game_id})
+            gym.register(name, entry_point=f"{__name__}:TafelSingleEnv", kwargs={"game": game_id})
 
 
 register()

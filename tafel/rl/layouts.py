@@ -298,11 +298,13 @@ SPYFALL = Fields(
         "revealed_spy": SeatOf(),
         "scores": PerSeat(Num(15)),
         "last_question": Whole(
-            2 * SPYFALL_SEATS, lambda view, seen: _last_question(view["chat"], seen),
+            2 * SPYFALL_SEATS,
+            lambda view, seen: _last_question(view["chat"], seen),
             "who asked the round's last question, then whom (relative seats)",
         ),
         "answers_heard": Whole(
-            LOCATIONS_PER_GAME_LIMIT, _answers_heard,
+            LOCATIONS_PER_GAME_LIMIT,
+            _answers_heard,
             "per location in play: answers heard that the bank holds for it, / 10",
         ),
     }

@@ -21,8 +21,9 @@ value (Maillot's board of one's own) is not offered.
   the view is what a seat knows that bears on the rules, but where a view forgets (the talk of a
   Spyfall round gone by), so does the tensor.
 - **Returns** are win shares: 1 for a sole winner, shared by winners who tie (constant sum 1).
-- `resample(state, player)` is a state the player cannot tell from this one, the hidden parts
-  drawn again (`State.determinize`); OpenSpiel's ISMCTS takes it by `bot.set_resampler`.
+- `resample(state, player, rng)` is a state the player cannot tell from this one, the hidden
+  parts drawn again (`State.determinize`); OpenSpiel's ISMCTS takes a seeded `Resampler` by
+  `bot.set_resampler(Resampler(seed))`.
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ class ScriptedRandom(random.Random):
 
     def _randbelow(self, n: int) -> int:
         if n > MAX_CHANCE_OUTCOMES:
-            raise ValueError(f"a draw of {n} outcomes; the OpenSpiel games allow at most "
-                             f"{MAX_CHANCE_OUTCOMES}")
+            raise ValueError(
+                f"a draw of {n} outcomes; the OpenSpiel games allow at most {MAX_CHANCE_OUTCOMES}"
+            )
         if self.made == len(self.outcomes):
             raise NeedChance(n)
         outcome = self.outcomes[self.made]
@@ -278,18 +280,28 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
         return orjson.dumps([snapshot, moment, waiting], option=orjson.OPT_SORT_KEYS).decode()
 
 
-def resample(state: TafelState, player: int, rng: Rng | None = None) -> TafelState:
-    """A state `player` cannot tell from `state`: what it cannot see drawn again."""
+def resample(state: TafelState, player: int, rng: Rng) -> TafelState:
+    """A state `player` cannot tell from `state`: what it cannot see drawn again from `rng`."""
     match = state.play.match
     if match is None or state.play.waiting:
         raise ValueError("resample a state where a seat acts, not a chance node")
     other: TafelState = state.clone()
     sample = other.play.match
     assert sample is not None
-    seed = rng or Rng(derive_seed(state.history_str(), player))
-    sample.state = match.state.determinize(player, seed)
+    sample.state = match.state.determinize(player, rng)
     sample.forget_views()
     return other
+
+
+class Resampler:
+    """`resample` with a generator of its own, seeded, for OpenSpiel's ISMCTS:
+    `bot.set_resampler(Resampler(seed))`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(derive_seed(seed, "resample"))
+
+    def __call__(self, state: TafelState, player: int) -> TafelState:
+        return resample(state, player, self.rng)
 
 
 class TafelObserver:
@@ -348,6 +360,7 @@ def short_name(game: Game) -> str:
 
 def _register(game: Game) -> None:
     options = _plain_options(game)
+    defaults: dict[str, Any] = {"players": game.min_players, **options}
     game_type = pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"Tafel: {game.titles['en']}",
@@ -367,7 +380,7 @@ def _register(game: Game) -> None:
 
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            given = {"players": game.min_players, **options, **(params or {})}
+            given = {**defaults, **(params or {})}
             self.players = int(given.pop("players"))
             game.check_players(self.players)
             self.options = game.options_type(**given)
@@ -380,14 +393,16 @@ def _register(game: Game) -> None:
                 utility_sum=1.0,
                 max_game_length=MAX_GAME_LENGTH,
             )
-            super().__init__(game_type, info, params or {})
+            # Only what differs from the defaults goes into the game's name, which OpenSpiel
+            # reads back when it deserializes: a text default that looks like a number ("3")
+            # would come back as a number and be refused.
+            changed = {k: v for k, v in (params or {}).items() if defaults.get(k) != v}
+            super().__init__(game_type, info, changed)
 
         def new_initial_state(self) -> TafelState:
             return TafelState(self, Play(game.id, self.players, self.options))
 
-        def make_py_observer(
-            self, iig_obs_type: Any = None, params: Any = None
-        ) -> TafelObserver:
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TafelObserver:
             return TafelObserver(
                 game, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
             )

@@ -109,9 +109,7 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             raise ValueError(f"{agent}: {error}") from None
         self._cumulative_rewards[agent] = 0.0
         if match.over:
-            for agent_name, value in zip(
-                self.agents, match.rewards(self.reward_kind), strict=True
-            ):
+            for agent_name, value in zip(self.agents, match.rewards(self.reward_kind), strict=True):
                 self.rewards[agent_name] = float(value)
                 self.terminations[agent_name] = True
         else:
