@@ -99,13 +99,15 @@ def train(
     game_id: str = "add-vantage",
     seconds: float = 300.0,
     seed: int = 0,
-    batch: int = 16,
+    games: int | None = None,
+    batch: int = 8,
     eval_every: int = 10,
     eval_games: int = 100,
-    learning_rate: float = 3e-3,
+    learning_rate: float = 1e-2,
     entropy: float = 0.01,
 ) -> tuple[ActorCritic, Curve]:
-    """Train for about `seconds`; evaluate every `eval_every` updates (and at the start)."""
+    """Train for about `seconds`, or `games` training games if given; evaluate every
+    `eval_every` updates, at the start and at the end."""
     torch.manual_seed(seed)
     game = env(game_id, 2, reward="win")
     game.reset(seed=seed)
@@ -125,7 +127,7 @@ def train(
         curve.win_share.append(evaluate(game, net, eval_games, seed=10**6 + seed))
 
     point()
-    while time.perf_counter() - started < seconds:
+    while (played < games) if games is not None else (time.perf_counter() - started < seconds):
         observations, masks, actions, returns = [], [], [], []
         for _ in range(batch):
             reward, moves = play_game(game, net, played % 2, seed + 1 + played, rng, False)

@@ -1,6 +1,6 @@
 """Observation layouts: how a seat's view becomes a fixed-size vector of numbers in [-1, 1].
 
-A layout is built from a few feature kinds that each read one part of the view and write a
+A layout is built from a few feature kinds that each read one part of the view and fill a
 fixed number of values; `Fields` puts them together under the view's own keys. The same layout
 describes itself (`segments`), which is how `python -m tafel.rl layout GAME` and docs/rl.md list
 every game's vector. Seats are relative to the observer (0 is oneself, 1 the next seat in turn
@@ -9,13 +9,16 @@ vector size whatever the player count.
 
 A feature never sees anything but the view of the observing seat, so an observation can hold no
 more than the view does.
+
+For speed a layout is compiled once into nested functions (`Feature.writer`) that set only the
+values that are not 0 in a vector of zeros: most of a vector is one-hot codes and empty seats.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from tafel.engine import Json, Seat
@@ -37,6 +40,10 @@ class Seen:
         return (seat - self.seat) % self.players
 
 
+Writer = Callable[[Any, Seen, list[float], int], None]
+"""Sets a feature's values for `value` in the vector, from position `at` on (all 0 before)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A run of values in the vector: where it starts, how long it is, and what it holds."""
@@ -53,8 +60,8 @@ class Feature(ABC):
         """How many values it writes, in a game whose largest table seats `seats`."""
 
     @abstractmethod
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        """Append exactly `size` values read from `value`."""
+    def writer(self, seats: int) -> Writer:
+        """The function that sets its values, for a game whose largest table seats `seats`."""
 
     @abstractmethod
     def meaning(self) -> str:
@@ -77,8 +84,14 @@ class Num(Feature):
     def size(self, seats: int) -> int:
         return 1
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        out.append(0.0 if value is None else _clip(float(value) / self.scale))
+    def writer(self, seats: int) -> Writer:
+        scale = float(self.scale)
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value:
+                out[at] = _clip(value / scale)
+
+        return write
 
     def meaning(self) -> str:
         return f"number / {self.scale:g}"
@@ -91,8 +104,12 @@ class Flag(Feature):
     def size(self, seats: int) -> int:
         return 1
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        out.append(1.0 if value else 0.0)
+    def writer(self, seats: int) -> Writer:
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value:
+                out[at] = 1.0
+
+        return write
 
     def meaning(self) -> str:
         return "1 if true"
@@ -107,9 +124,15 @@ class Known(Feature):
     def size(self, seats: int) -> int:
         return 1 + self.inner.size(seats)
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        out.append(0.0 if value is None else 1.0)
-        self.inner.write(value, seen, out)
+    def writer(self, seats: int) -> Writer:
+        inner = self.inner.writer(seats)
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value is not None:
+                out[at] = 1.0
+                inner(value, seen, out, at + 1)
+
+        return write
 
     def meaning(self) -> str:
         return f"1 if shown, then {self.inner.meaning()}"
@@ -124,15 +147,19 @@ class OneHot(Feature):
     def size(self, seats: int) -> int:
         return len(self.choices)
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        start = len(out)
-        out.extend([0.0] * len(self.choices))
-        if value is None:
-            return
-        try:
-            out[start + self.choices.index(value)] = 1.0
-        except ValueError:
-            raise LayoutError(f"{value!r} is none of {self.choices}") from None
+    def writer(self, seats: int) -> Writer:
+        index = {choice: k for k, choice in enumerate(self.choices)}
+        choices = self.choices
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value is None:
+                return
+            try:
+                out[at + index[value]] = 1.0
+            except KeyError:
+                raise LayoutError(f"{value!r} is none of {choices}") from None
+
+        return write
 
     def meaning(self) -> str:
         shown = ", ".join(map(str, self.choices))
@@ -152,17 +179,22 @@ class Counts(Feature):
     def size(self, seats: int) -> int:
         return len(self.choices)
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        counts = [0.0] * len(self.choices)
-        for entry in value or ():
-            item = entry if self.key is None else entry.get(self.key)
-            if item is None:
-                continue
-            try:
-                counts[self.choices.index(item)] += 1.0
-            except ValueError:
-                raise LayoutError(f"{item!r} is none of {self.choices}") from None
-        out.extend(_clip(count / self.scale) for count in counts)
+    def writer(self, seats: int) -> Writer:
+        index = {choice: k for k, choice in enumerate(self.choices)}
+        step, key, choices = 1.0 / self.scale, self.key, self.choices
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            for entry in value or ():
+                item = entry if key is None else entry.get(key)
+                if item is None:
+                    continue
+                try:
+                    place = at + index[item]
+                except KeyError:
+                    raise LayoutError(f"{item!r} is none of {choices}") from None
+                out[place] = min(1.0, out[place] + step)
+
+        return write
 
     def meaning(self) -> str:
         return f"count of each of {len(self.choices)} / {self.scale:g}"
@@ -175,11 +207,12 @@ class SeatOf(Feature):
     def size(self, seats: int) -> int:
         return seats
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        start = len(out)
-        out.extend([0.0] * seen.seats)
-        if value is not None:
-            out[start + seen.relative(int(value))] = 1.0
+    def writer(self, seats: int) -> Writer:
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value is not None:
+                out[at + (value - seen.seat) % seen.players] = 1.0
+
+        return write
 
     def meaning(self) -> str:
         return "one-hot of seat, relative (0 = oneself)"
@@ -192,11 +225,12 @@ class SeatSet(Feature):
     def size(self, seats: int) -> int:
         return seats
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        start = len(out)
-        out.extend([0.0] * seen.seats)
-        for seat in value or ():
-            out[start + seen.relative(int(seat))] = 1.0
+    def writer(self, seats: int) -> Writer:
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            for seat in value or ():
+                out[at + (seat - seen.seat) % seen.players] = 1.0
+
+        return write
 
     def meaning(self) -> str:
         return "1 per seat in the list, relative (0 = oneself)"
@@ -211,13 +245,16 @@ class Marks(Feature):
     def size(self, seats: int) -> int:
         return self.bound
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        start = len(out)
-        out.extend([0.0] * self.bound)
-        for item in value or ():
-            if not 0 <= item < self.bound:
-                raise LayoutError(f"{item!r} is not below {self.bound}")
-            out[start + item] = 1.0
+    def writer(self, seats: int) -> Writer:
+        bound = self.bound
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            for item in value or ():
+                if not 0 <= item < bound:
+                    raise LayoutError(f"{item!r} is not below {bound}")
+                out[at + item] = 1.0
+
+        return write
 
     def meaning(self) -> str:
         return f"1 for each of 0..{self.bound - 1} in the list"
@@ -232,8 +269,14 @@ class Length(Feature):
     def size(self, seats: int) -> int:
         return 1
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        out.append(_clip(len(value or ()) / self.scale))
+    def writer(self, seats: int) -> Writer:
+        scale = float(self.scale)
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value:
+                out[at] = min(1.0, len(value) / scale)
+
+        return write
 
     def meaning(self) -> str:
         return f"length / {self.scale:g}"
@@ -249,13 +292,19 @@ class Items(Feature):
     def size(self, seats: int) -> int:
         return self.length * self.inner.size(seats)
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        items = value or ()
-        if len(items) > self.length:
-            raise LayoutError(f"a list of {len(items)} where at most {self.length} fit")
-        for item in items:
-            self.inner.write(item, seen, out)
-        out.extend([0.0] * ((self.length - len(items)) * self.inner.size(seen.seats)))
+    def writer(self, seats: int) -> Writer:
+        inner, step, length = self.inner.writer(seats), self.inner.size(seats), self.length
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if not value:
+                return
+            if len(value) > length:
+                raise LayoutError(f"a list of {len(value)} where at most {length} fit")
+            for item in value:
+                inner(item, seen, out, at)
+                at += step
+
+        return write
 
     def meaning(self) -> str:
         return f"up to {self.length} items, each: {self.inner.meaning()}"
@@ -271,13 +320,17 @@ class PerSeat(Feature):
     def size(self, seats: int) -> int:
         return seats * self.inner.size(seats)
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        if value is None:
-            out.extend([0.0] * self.size(seen.seats))
-            return
-        for offset in range(seen.players):
-            self.inner.write(value[(seen.seat + offset) % seen.players], seen, out)
-        out.extend([0.0] * ((seen.seats - seen.players) * self.inner.size(seen.seats)))
+    def writer(self, seats: int) -> Writer:
+        inner, step = self.inner.writer(seats), self.inner.size(seats)
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value is None:
+                return
+            players, first = seen.players, seen.seat
+            for offset in range(players):
+                inner(value[(first + offset) % players], seen, out, at + offset * step)
+
+        return write
 
     def meaning(self) -> str:
         return f"per seat from oneself on: {self.inner.meaning()}"
@@ -293,20 +346,26 @@ class PerSeat(Feature):
 
 @dataclass(frozen=True)
 class Custom(Feature):
-    """A fixed number of values computed from the value by a function of the game's own."""
+    """A fixed number of values computed from the value by a function of the game's own, which
+    returns those that are not 0, by their place among the `width`."""
 
     width: int
-    compute: Callable[[Any, Seen], Sequence[float]]
+    compute: Callable[[Any, Seen], Mapping[int, float]]
     description: str
 
     def size(self, seats: int) -> int:
         return self.width
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
-        values = self.compute(value, seen)
-        if len(values) != self.width:
-            raise LayoutError(f"{len(values)} values where {self.width} belong")
-        out.extend(_clip(v) for v in values)
+    def writer(self, seats: int) -> Writer:
+        width, compute = self.width, self.compute
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            for place, number in compute(value, seen).items():
+                if not 0 <= place < width:
+                    raise LayoutError(f"value {place} of a feature {width} wide")
+                out[at + place] = _clip(number)
+
+        return write
 
     def meaning(self) -> str:
         return self.description
@@ -325,12 +384,20 @@ class Fields(Feature):
     def size(self, seats: int) -> int:
         return sum(feature.size(seats) for feature in self.fields.values())
 
-    def write(self, value: Any, seen: Seen, out: list[float]) -> None:
+    def writer(self, seats: int) -> Writer:
+        parts = []
+        offset = 0
         for key, feature in self.fields.items():
-            if isinstance(feature, Whole):
-                feature.write(value, seen, out)
-            else:
-                feature.write(None if value is None else value.get(key), seen, out)
+            parts.append((key, isinstance(feature, Whole), feature.writer(seats), offset))
+            offset += feature.size(seats)
+
+        def write(value: Any, seen: Seen, out: list[float], at: int) -> None:
+            if value is None:
+                return
+            for key, whole, part, start in parts:
+                part(value if whole else value.get(key), seen, out, at + start)
+
+        return write
 
     def meaning(self) -> str:
         return ", ".join(self.fields)
@@ -350,16 +417,16 @@ class Layout:
 
     root: Feature
     seats: int
+    size: int = field(init=False)
+    _write: Writer = field(init=False, repr=False)
 
-    @property
-    def size(self) -> int:
-        return self.root.size(self.seats)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", self.root.size(self.seats))
+        object.__setattr__(self, "_write", self.root.writer(self.seats))
 
     def encode(self, view: Json, seat: Seat, players: int) -> list[float]:
-        out: list[float] = []
-        self.root.write(view, Seen(seat, players, self.seats), out)
-        if len(out) != self.size:
-            raise LayoutError(f"{len(out)} values where the layout has {self.size}")
+        out = [0.0] * self.size
+        self._write(view, Seen(seat, players, self.seats), out, 0)
         return out
 
     def segments(self) -> list[Segment]:

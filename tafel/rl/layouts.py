@@ -9,6 +9,7 @@ the rest of the view already shows. Numbers are divided by their largest value i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from tafel.engine import Game
@@ -42,12 +43,9 @@ from tafel.rl.features import (
 DIE = tuple(range(1, 7))
 
 
-def _no_buyback(pairs: Any, seen: Seen) -> list[float]:
+def _no_buyback(pairs: Any, seen: Seen) -> dict[int, float]:
     """Add-Vantage: which (buyer, cell) may not buy a die back, buyer relative."""
-    flags = [0.0] * (seen.seats * 9)
-    for buyer, cell in pairs or ():
-        flags[seen.relative(buyer) * 9 + cell] = 1.0
-    return flags
+    return {seen.relative(buyer) * 9 + cell: 1.0 for buyer, cell in pairs or ()}
 
 
 ADD_VANTAGE = Fields(
@@ -79,14 +77,14 @@ ADD_VANTAGE = Fields(
 )
 
 
-def _street_result(result: Any, seen: Seen) -> list[float]:
+STREET_RESULTS = ("open", "tie", "void")
+
+
+def _street_result(result: Any, seen: Seen) -> dict[int, float]:
     """Tony & Tino: a street open, tied, void, or taken by a seat (relative)."""
-    values = [0.0] * (3 + seen.seats)
-    if result in ("open", "tie", "void"):
-        values[("open", "tie", "void").index(result)] = 1.0
-    elif result is not None:
-        values[3 + seen.relative(result)] = 1.0
-    return values
+    if result in STREET_RESULTS:
+        return {STREET_RESULTS.index(result): 1.0}
+    return {} if result is None else {3 + seen.relative(result): 1.0}
 
 
 TONY_CARDS = Counts(CARD_NAMES, 3)
@@ -185,14 +183,14 @@ CARD_KINDS = tuple(range(len(KINDS)))
 TORNADO_LOCATIONS = tuple(dict.fromkeys(kind.name for kind in KINDS))
 
 
-def _score_pile_cards(cards: Any, seen: Seen) -> list[float]:
+def _score_pile_cards(cards: Any, seen: Seen) -> dict[int, float]:
     """Tornado Alert!: a score pile's cards by kind where shown, then how many lie face down."""
-    counts = [0.0] * (len(KINDS) + 1)
+    counts: dict[int, float] = {}
     for card in cards:
         if card.get("kind") is not None:
-            counts[card["kind"]] += 0.1
+            counts[card["kind"]] = counts.get(card["kind"], 0.0) + 0.1
         if card.get("face_down"):
-            counts[-1] += 0.1
+            counts[len(KINDS)] = counts.get(len(KINDS), 0.0) + 0.1
     return counts
 
 
@@ -242,28 +240,28 @@ TORNADO_ALERT = Fields(
 )
 
 
-def _answers_heard(view: Any, seen: Seen) -> list[float]:
+def _answers_heard(view: Any, seen: Seen) -> dict[int, float]:
     """Spyfall: for each location in play, how many answers heard this round the question bank
     holds for it (a tenth each): what a listener who knows the bank makes of the talk."""
-    evidence = [0.0] * LOCATIONS_PER_GAME_LIMIT
+    evidence: dict[int, float] = {}
     places = {place["id"]: index for index, place in enumerate(view["locations"])}
     for said in view["chat"]:
         if said["kind"] != "answer":
             continue
         for location, _level in bank().sources(said["text"]):
             if location in places:
-                evidence[places[location]] += 0.1
+                place = places[location]
+                evidence[place] = evidence.get(place, 0.0) + 0.1
     return evidence
 
 
-def _last_question(chat: Any, seen: Seen) -> list[float]:
+def _last_question(chat: Any, seen: Seen) -> dict[int, float]:
     """Spyfall: who asked the last question of the round, and whom (relative seats)."""
-    values = [0.0] * (2 * seen.seats)
     questions = [said for said in chat or () if said["kind"] == "question"]
-    if questions:
-        values[seen.relative(questions[-1]["seat"])] = 1.0
-        values[seen.seats + seen.relative(questions[-1]["to"])] = 1.0
-    return values
+    if not questions:
+        return {}
+    asked = questions[-1]
+    return {seen.relative(asked["seat"]): 1.0, seen.seats + seen.relative(asked["to"]): 1.0}
 
 
 SPYFALL = Fields(
@@ -319,7 +317,9 @@ LAYOUTS: dict[str, Feature] = {
 }
 
 
+@cache
 def layout_of(game: Game) -> Layout:
+    """The game's layout, compiled once."""
     return Layout(LAYOUTS[game.id], game.max_players)
 
 

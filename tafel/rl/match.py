@@ -47,7 +47,12 @@ class Match:
         self.passed: list[Seat] = []
         self.asked: Seat | None = None
         self.steps = 0
+        """Choices made through the adapter, passes included."""
+        self.applied = 0
+        """Actions applied to the game, the clock's included."""
         self._views: dict[Seat, Json] = {}
+        self._mask: list[int] | None = None
+        """The asked seat's mask, once made, until the moment changes."""
         self._settle()
 
     def clone(self) -> Match:
@@ -55,6 +60,7 @@ class Match:
         other = Match.__new__(Match)
         other.__dict__.update(self.__dict__)
         other.state, other.passed, other._views = self.state.clone(), list(self.passed), {}
+        other._mask = None
         return other
 
     @property
@@ -104,8 +110,8 @@ class Match:
         return view
 
     def forget_views(self) -> None:
-        """Drop the views kept for this moment (the state was replaced)."""
-        self._views = {}
+        """Drop the views and mask kept for this moment (the state was replaced)."""
+        self._views, self._mask = {}, None
 
     def observe(self, seat: Seat) -> list[float]:
         """The seat's observation: its view, laid out as numbers."""
@@ -122,8 +128,10 @@ class Match:
         """1 for each entry of the table the seat may take now (all 0 unless it is asked)."""
         if seat != self.asked:
             return [0] * len(self.table)
-        legal = self.state.legal_actions(seat)
-        return self.table.mask(legal, self.view(seat), self.lang, self.may_pass(seat))
+        if self._mask is None:
+            legal = self.state.legal_actions(seat)
+            self._mask = self.table.mask(legal, self.view(seat), self.lang, self.may_pass(seat))
+        return self._mask
 
     def step(self, index: int) -> None:
         """The asked seat takes entry `index` of the table (or passes)."""
@@ -145,14 +153,15 @@ class Match:
             if not self.may_pass(seat):
                 raise IllegalChoice(f"seat {seat} may not pass now")
             self.passed.append(seat)
-            self.asked = None
+            self.asked, self._mask = None, None
         else:
             self._apply(seat, action)
         self._settle()
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self.state.apply(seat, action)
-        self.passed, self.asked, self._views = [], None, {}
+        self.applied += 1
+        self.passed, self.asked, self._views, self._mask = [], None, {}, None
 
     def rewards(self, kind: str) -> Sequence[float]:
         """Each seat's reward at the end (0 while the game runs)."""

@@ -160,6 +160,7 @@ class Play:
         if data["state"] is not None:
             self.match = Match(game, game.restore(data["state"]))
             self.match.passed, self.match.asked = list(data["passed"]), data["asked"]
+            self.match.forget_views()
         self.pending, self.outcomes = data["pending"], list(data["outcomes"])
         self.need, self.chains = data["need"], list(data["chains"])
 

@@ -98,7 +98,7 @@ def test_seats_are_relative_to_the_observer() -> None:
 
 def test_a_value_outside_the_layout_is_refused() -> None:
     with pytest.raises(LayoutError):
-        OneHot(("a", "b")).write("c", Seen(0, 2, 2), [])
+        OneHot(("a", "b")).writer(2)("c", Seen(0, 2, 2), [0.0, 0.0], 0)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
