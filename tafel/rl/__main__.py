@@ -41,14 +41,23 @@ def bench(
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results], indent=1))
         return
-    table = Table("game", "engine actions/s", *(f"{a} actions/s (overhead)" for a in ADAPTERS))
+    table = Table(
+        "game", "engine", "engine + views", *ADAPTERS, title="game actions per CPU second"
+    )
     for r in results:
         table.add_row(
             r.game,
             f"{r.engine:,.0f}",
-            *(f"{r.adapters[a]:,.0f} ({r.overhead(a):+.0%})" for a in ADAPTERS),
+            f"{r.engine_viewing:,.0f}",
+            *(
+                f"{r.adapters[a]:,.0f}\n{r.overhead(a):+.0%} / "
+                f"{r.overhead(a, r.engine_viewing):+.0%}"
+                for a in ADAPTERS
+            ),
         )
     Console().print(table)
+    typer.echo("under each adapter: how much longer an action takes than in the engine's own")
+    typer.echo("random playouts / than in those that build the acting seat's view")
 
 
 if __name__ == "__main__":

@@ -2,12 +2,14 @@
 engine's own uniformly random playouts, in the same run and on one core.
 
 Every run plays random games at each player count in turn, with default options: the engine
-alone (`tafel.sim.bench.random_playouts`), PettingZoo (each choice made from the legal mask
-of the observation it gets, as a learner would), Gymnasium (seat 0 chooses so, random bots hold
-the other seats) and OpenSpiel (chance nodes sampled, the information state string asked for
-at every decision, as a search keys its tree). A figure is game actions per CPU second; a pass
-is no game action, so the adapters' moments cost what they add. The overhead is how much
-longer an action takes through the adapter than in the engine's own playouts.
+alone (`tafel.sim.bench.random_playouts`); the engine building the acting seat's view before
+each action (what any agent that looks before it acts needs at least); PettingZoo (each choice
+drawn from the legal mask of the observation it gets, as a learner would); Gymnasium (seat 0
+chooses so, random bots hold the other seats); and OpenSpiel (chance nodes sampled, the
+information state string asked for at every decision, as a search keys its tree). A figure is
+game actions per CPU second; a pass is no game action, so the adapters' moments cost what they
+add. The overhead is how much longer an action takes through the adapter than in the engine's
+own playouts; against the playouts with views, how much the adapter adds to looking.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tafel.engine import Game
+from tafel.engine import Game, Rng, derive_seed
 from tafel.sim.bench import random_playouts
 
 
@@ -29,19 +31,27 @@ class AdapterBench:
     game: str
     engine: float
     """Game actions per second in the engine's own random playouts."""
+    engine_viewing: float
+    """The same, building the acting seat's view before each action."""
     adapters: dict[str, float]
     """Game actions per second through each adapter."""
 
-    def overhead(self, adapter: str) -> float:
-        """How much longer an action takes through the adapter: 0.3 is 30% longer."""
-        return self.engine / self.adapters[adapter] - 1.0
+    def overhead(self, adapter: str, baseline: float | None = None) -> float:
+        """How much longer an action takes through the adapter than in the engine's playouts
+        (or those at `baseline` actions per second): 0.3 is 30% longer."""
+        return (baseline or self.engine) / self.adapters[adapter] - 1.0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "engine_actions_per_second": self.engine,
+            "engine_viewing_actions_per_second": self.engine_viewing,
             "adapters": {
-                name: {"actions_per_second": rate, "overhead": self.overhead(name)}
+                name: {
+                    "actions_per_second": rate,
+                    "overhead": self.overhead(name),
+                    "overhead_over_viewing": self.overhead(name, self.engine_viewing),
+                }
                 for name, rate in self.adapters.items()
             },
         }
@@ -59,6 +69,22 @@ def _timed(play_one: Callable[[int, int], int], game: Game, seconds: float) -> f
         spent = time.process_time() - started
         if spent >= seconds:
             return actions / spent
+
+
+def viewing_rate(game: Game, seconds: float) -> float:
+    rng = Rng(0)
+
+    def play_one(players: int, seed: int) -> int:
+        state = game.start(players, derive_seed(0, seed))
+        actions = 0
+        while state.outcome() is None:
+            seat = state.chance_actor(rng)
+            state.view(seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            actions += 1
+        return actions
+
+    return _timed(play_one, game, seconds)
 
 
 def pettingzoo_rate(game: Game, seconds: float) -> float:
@@ -129,5 +155,6 @@ ADAPTERS: dict[str, Callable[[Game, float], float]] = {
 
 def bench_adapters(game: Game, seconds: float = 3.0) -> AdapterBench:
     _, actions, spent = random_playouts(game, seconds)
+    viewing = viewing_rate(game, seconds)
     rates = {name: rate(game, seconds) for name, rate in ADAPTERS.items()}
-    return AdapterBench(game.id, actions / spent, rates)
+    return AdapterBench(game.id, actions / spent, viewing, rates)
