@@ -9,9 +9,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from tafel.engine import Game
 from tafel.games import GAMES, get_game
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+
+
+def game_named(name: str) -> Game:
+    try:
+        return get_game(name)
+    except KeyError as error:
+        raise typer.BadParameter(str(error.args[0])) from None
 
 
 @app.command()
@@ -20,7 +28,7 @@ def layout(game: Annotated[str, typer.Argument(help="the game's id")]) -> None:
     from tafel.rl.layouts import describe
     from tafel.rl.table import table_of
 
-    found = get_game(game)
+    found = game_named(game)
     for line in describe(found):
         typer.echo(line)
     typer.echo(f"actions: {len(table_of(found))} (the last is pass)")
@@ -36,7 +44,7 @@ def bench(
     engine's own random playouts, each for SECONDS of CPU time, and the adapters' overhead."""
     from tafel.rl.bench import ADAPTERS, bench_adapters
 
-    chosen = [get_game(g) for g in games] if games else list(GAMES.values())
+    chosen = [game_named(g) for g in games] if games else list(GAMES.values())
     results = [bench_adapters(game, seconds) for game in chosen]
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results], indent=1))
