@@ -141,6 +141,8 @@ class State(ABC):
 
     events: Sequence[Event]
     """What the last applied action made happen; each game's state starts it empty."""
+    rng: Rng
+    """The state's one source of randomness: every shuffle and roll draws from it."""
 
     @abstractmethod
     def actors(self) -> list[Seat]:
@@ -268,8 +270,11 @@ class Game(ABC):
         self._kinds = {type(action).kind: type(action) for action in self.actions}
 
     @abstractmethod
-    def start(self, players: int, seed: int, options: Any = None) -> State:
-        """A new game for `players` seats, all randomness drawn from `seed`."""
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> State:
+        """A new game for `players` seats, all randomness drawn from `seed`; or from `rng`
+        where given (the OpenSpiel adapter's, which makes every draw a chance node)."""
 
     @abstractmethod
     def restore(self, snapshot: Json) -> State:
