@@ -29,7 +29,7 @@ def test_games_lists_add_vantage_with_its_options_in_both_languages() -> None:
         assert option in out
     assert "bot:greedy" in out and "bot:ismcts" in out
     code, out = run("games", "--lang", "nl")
-    assert code == 0 and "Optionele regel (b)" in out
+    assert code == 0 and "De tegels die je wint" in out
 
 
 def test_play_between_bots_saves_a_record_that_replays(tmp_path: Path) -> None:

@@ -141,6 +141,8 @@ class State(ABC):
 
     events: Sequence[Event]
     """What the last applied action made happen; each game's state starts it empty."""
+    rng: Rng
+    """The state's one source of randomness: every shuffle and roll draws from it."""
 
     @abstractmethod
     def actors(self) -> list[Seat]:
@@ -163,6 +165,15 @@ class State(ABC):
         if seat not in self.actors():
             raise IllegalAction("game_over" if self.outcome() is not None else "not_your_turn")
         self.check(seat, action)
+        self.events = self._perform(seat, action)
+        return self.events
+
+    def apply_legal(self, seat: Seat, action: Action) -> Sequence[Event]:
+        """`apply` without checking, for an action the engine itself offered: one of
+        `legal_actions(seat)` of this very state, or the choice of one of the game's own bots
+        (they choose among those). Search and simulation take millions of such actions, each
+        checked once already by being offered; whatever a player or a client sends goes through
+        `apply`. An action that is not legal here is not refused: it breaks the state."""
         self.events = self._perform(seat, action)
         return self.events
 
@@ -259,8 +270,11 @@ class Game(ABC):
         self._kinds = {type(action).kind: type(action) for action in self.actions}
 
     @abstractmethod
-    def start(self, players: int, seed: int, options: Any = None) -> State:
-        """A new game for `players` seats, all randomness drawn from `seed`."""
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> State:
+        """A new game for `players` seats, all randomness drawn from `seed`; or from `rng`
+        where given (the OpenSpiel adapter's, which makes every draw a chance node)."""
 
     @abstractmethod
     def restore(self, snapshot: Json) -> State:

@@ -50,6 +50,7 @@ def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
         "players": field.metadata.get("players"),
         "requires": field.metadata.get("requires"),
         "help": dict(field.metadata.get("help", {})),
+        "labels": field.metadata.get("labels"),
     }
 
 

@@ -33,12 +33,14 @@ class AddVantage(Game):
     default_rollout = "greedy"
     default_iterations = 100
 
-    def start(self, players: int, seed: int, options: Any = None) -> AddVantageState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> AddVantageState:
         self.check_players(players)
         options = options or Options()
         if options.tiles_stay and players != 2:
             raise ValueError("optional rule tiles-stay is for 2 players only")
-        state = AddVantageState(players, options, Rng(seed))
+        state = AddVantageState(players, options, rng or Rng(seed))
         state.prepare()
         return state
 

@@ -44,12 +44,14 @@ class Maillot(Game):
         read: Options = self.options_from_json({**self.options_to_json(options), "board": text})
         return read
 
-    def start(self, players: int, seed: int, options: Any = None) -> MaillotState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> MaillotState:
         """A new race; a board of one's own in the options is checked now, and a ValueError
         says what is wrong with it."""
         self.check_players(players)
         options = options or Options()
-        state = MaillotState(players, options, load_board(options.board), Rng(seed))
+        state = MaillotState(players, options, load_board(options.board), rng or Rng(seed))
         state.prepare()
         return state
 

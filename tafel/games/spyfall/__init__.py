@@ -48,10 +48,12 @@ class Spyfall(Game):
             raise OptionError(f"option locations: {error}") from None
         return read
 
-    def start(self, players: int, seed: int, options: Any = None) -> SpyfallState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> SpyfallState:
         self.check_players(players)
         options = options or Options()
-        rng = Rng(seed)
+        rng = rng or Rng(seed)
         every = locations_in_set(options.locations, options.tafel_locations)
         in_play = draw_in_play(rng, len(every), options.location_count)
         if options.rounds > len(in_play):

@@ -31,9 +31,11 @@ class TonyTino(Game):
     default_iterations = 100
     """Playouts by greedy cost some 5 ms; 100 of them a decision already beat greedy."""
 
-    def start(self, players: int, seed: int, options: Any = None) -> TonyTinoState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> TonyTinoState:
         self.check_players(players)
-        state = TonyTinoState(options or Options(), Rng(seed))
+        state = TonyTinoState(options or Options(), rng or Rng(seed))
         prepare(state)
         return state
 

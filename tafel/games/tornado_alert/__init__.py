@@ -35,12 +35,14 @@ class TornadoAlert(Game):
     """A sample plays the rest of up to three rounds out, and a search runs at every card a
     seat may claim, so each affords few samples."""
 
-    def start(self, players: int, seed: int, options: Any = None) -> TornadoAlertState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> TornadoAlertState:
         self.check_players(players)
         options = options or Options()
         if options.tornado_alert_2 and players not in VARIANT_PLAYERS:
             raise ValueError("the Tornado Alert! 2 variant is for 3 to 6 players")
-        state = TornadoAlertState(players, options, Rng(seed))
+        state = TornadoAlertState(players, options, rng or Rng(seed))
         state.set_up_round()
         return state
 
