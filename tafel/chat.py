@@ -37,7 +37,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from tafel.agents import Agent, make_agent, parse_spec
-from tafel.agents.registry import agent_class
+from tafel.agents.registry import resolve
 from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State
 from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
 
@@ -495,7 +495,7 @@ def speaking(spec: str, game: Game, lang: str) -> str:
     told another."""
     name, params = parse_spec(spec)
     name = name or game.default_bot
-    if "lang" in params or "lang" not in agent_class(game, name).params:
+    if "lang" in params or "lang" not in resolve(spec, game)[0].params:
         return spec
     return f"bot:{name}:" + ",".join(f"{k}={v}" for k, v in {**params, "lang": lang}.items())
 

@@ -97,3 +97,13 @@ def test_think_from_keeps_the_sooner_of_the_cap_and_a_rooms_deadline() -> None:
     greedy = make_agent("bot:normal", get_game("add-vantage"), 1)
     greedy.think_from(100.0)
     assert greedy.deadline is None
+
+
+def test_spyfall_levels_at_the_terminal_talk_in_the_tables_language() -> None:
+    from tafel.chat import speaking
+
+    game = get_game("spyfall")
+    for level in LEVELS:
+        spec = speaking(f"bot:{level}", game, "nl")
+        assert spec == f"bot:{level}:lang=nl"
+        assert getattr(make_agent(spec, game, 1), "lang") == "nl"
