@@ -101,9 +101,11 @@ def test_think_from_keeps_the_sooner_of_the_cap_and_a_rooms_deadline() -> None:
 
 def test_spyfall_levels_at_the_terminal_talk_in_the_tables_language() -> None:
     from tafel.chat import speaking
+    from tafel.games.spyfall.bots import SpyfallBot
 
     game = get_game("spyfall")
     for level in LEVELS:
         spec = speaking(f"bot:{level}", game, "nl")
         assert spec == f"bot:{level}:lang=nl"
-        assert getattr(make_agent(spec, game, 1), "lang") == "nl"
+        talker = make_agent(spec, game, 1)
+        assert isinstance(talker, SpyfallBot) and talker.lang == "nl"
