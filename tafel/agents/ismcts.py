@@ -89,7 +89,8 @@ class IsmctsAgent(Agent):
     most seconds a decision takes in play, where the terminal and rooms make it a deadline;
     simulations and tournaments leave it out, so a seeded run replays whatever the load.
     `trust`: how many standard errors better than the rollout bot's own choice another must
-    look before the search takes it (0: the most visited, whatever)."""
+    look before the search takes it (0: the most visited, whatever). `prior`: the bot whose
+    choices those are, and whose candidates it searches (the rollout bot unless named)."""
 
     name = "ismcts"
     params: ClassVar[dict[str, Param]] = {
@@ -101,6 +102,7 @@ class IsmctsAgent(Agent):
         "widen": Param(float, 0, 100),
         "cap": Param(float, 0, MAX_SECONDS),
         "trust": Param(float, 0, 10),
+        "prior": Param(str),
     }
 
     def __init__(
@@ -115,6 +117,7 @@ class IsmctsAgent(Agent):
         widen: float = 0.0,
         cap: float = 0.0,
         trust: float = 0.0,
+        prior: str | None = None,
         **params: Any,
     ) -> None:
         super().__init__(game, rng)
@@ -132,9 +135,13 @@ class IsmctsAgent(Agent):
         self.cap = cap or None
         self.trust = trust
         rollout = rollout or game.default_rollout
-        if rollout == self.name:
-            raise ValueError("ismcts cannot play its own rollouts")
+        if self.name in (rollout, prior):
+            raise ValueError("ismcts cannot play its own rollouts or be its own prior")
         self.rollout = agent_class(game, rollout)(game, rng.split())
+        self.prior = agent_class(game, prior)(game, rng.split()) if prior else self.rollout
+        """The bot whose choice a node searches first, favours (`bias`), widens from and falls
+        back on (`trust`): the rollout bot unless named, as a better but costlier bot may be
+        (Tornado Alert!'s greedy, where quick plays the samples out)."""
         self.last_iterations = 0
 
     def act(self, state: State, seat: Seat) -> Action | None:
@@ -186,8 +193,8 @@ class IsmctsAgent(Agent):
 
     def reaction_time(self, state: State, seat: Seat) -> float:
         """As quick as the game's own bot would be here, so races against it are fair."""
-        self.rollout.act(state, seat)
-        return self.rollout.reaction_time(state, seat)
+        self.prior.act(state, seat)
+        return self.prior.reaction_time(state, seat)
 
     def search(self, state: State, seat: Seat, may_wait: bool = False) -> Node:
         """`iterations` samples, or as many as fit in `seconds`; fewer if the `deadline` comes
@@ -228,7 +235,7 @@ class IsmctsAgent(Agent):
                 actor, can_wait = decider, self.may_wait(state, decider)
             legal = state.legal_actions(actor)
             if len(legal) > 1:
-                legal = self.rollout.candidates(state, actor, legal)
+                legal = self.prior.candidates(state, actor, legal)
             choices: list[Action | None] = [*legal]
             if can_wait:
                 choices.append(None)
@@ -286,9 +293,9 @@ class IsmctsAgent(Agent):
         return [keys[i] for i in order], [choices[i] for i in order]
 
     def favour(self, node: Node, state: State, actor: Seat) -> None:
-        """Mark the rollout bot's own choice at the node, once."""
+        """Mark the prior bot's own choice at the node, once."""
         if node.favourite is None:
-            preferred = self.rollout.act(state, actor)
+            preferred = self.prior.act(state, actor)
             node.favourite = (actor, WAIT if preferred is None else self.game.encode(preferred))
 
     @staticmethod
