@@ -70,3 +70,14 @@ def test_trust_keeps_the_rollout_bots_choice_unless_another_is_clearly_better() 
     own = next(action for action, node in ranked if node is favourite)
     assert doubting.trusted(root, ranked) == own  # ten standard errors: no sample shows that
     assert plain.trusted(root, ranked) == ranked[0][0]  # no trust: the most visited
+
+
+def test_a_prior_bot_is_searched_first_while_another_plays_the_samples_out() -> None:
+    state = maillot_auction(9)
+    seat = state.actors()[0]
+    agent = make_agent("bot:ismcts:rollout=quick,prior=greedy,iterations=20", MAILLOT, 3)
+    assert isinstance(agent, IsmctsAgent)
+    assert isinstance(agent.prior, GreedyAgent) and not isinstance(agent.rollout, GreedyAgent)
+    root = agent.search(state, seat)
+    own = GreedyAgent(MAILLOT, Rng(1)).act(state, seat)
+    assert root.favourite == (seat, MAILLOT.encode(own))
