@@ -109,3 +109,14 @@ class ActivityRow(Base):
 
     room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
     seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class FenceRow(Base):
+    """The newest fencing token any process has shown for a room (`tafel.server.leases`):
+    a process holding an older one can change nothing of the room any more. No foreign key:
+    a process raises the fence before it reads the room, which may not exist."""
+
+    __tablename__ = "fences"
+
+    room: Mapped[str] = mapped_column(String(12), primary_key=True)
+    token: Mapped[int] = mapped_column(BigInteger)
