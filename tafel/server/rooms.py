@@ -203,6 +203,12 @@ class Rooms:
     def release(self, room: Room) -> None:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
+            writing = room.keeper.running
+            if writing is not None:
+                # Its last writes are not kept yet: a room read back meanwhile would not see
+                # them, and two queues would write to it. It leaves once they are kept.
+                writing.add_done_callback(lambda _: self.release(room))
+                return
             self.forget(room.code)
             if self.on_release is not None:
                 self.on_release(room.code)

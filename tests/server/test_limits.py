@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,7 @@ def test_rooms_nobody_is_in_expire_unstarted_ones_sooner(client: TestClient) -> 
     left = now()
     with open_tab(client, visited) as tab:
         tab.next("room")
+    settle(client, rooms, visited)
     # An idle room counts from the last visitor's leaving, not from its making.
     rooms.store.touch(visited, left + timedelta(hours=2))
     with open_tab(client, occupied) as tab:
@@ -172,6 +174,18 @@ def test_rooms_nobody_is_in_expire_unstarted_ones_sooner(client: TestClient) -> 
     assert client.get(f"/api/rooms/{finished}/matches/1/record").status_code == 200
     assert client.get(f"/api/rooms/{occupied}").json()["status"] == "lobby"
     assert rooms.store.live_rooms() == 1
+
+
+def settle(client: TestClient, rooms: Rooms, code: str) -> None:
+    """Wait until the room's last tab is gone and what its leaving writes is kept: the store
+    then holds when it was last seen, and the test may set it."""
+    room = rooms.rooms.get(code)
+    deadline = time.monotonic() + 30
+    while room is not None and room.connections():
+        assert time.monotonic() < deadline, "the tab did not leave"
+        time.sleep(0.01)
+    if room is not None:
+        client.portal.call(room.keeper.drain)
 
 
 def deal(client: TestClient, code: str, tokens: list[str]) -> None:
