@@ -32,6 +32,7 @@ from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
+from tafel.sim.simulate import EndlessGame
 from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
@@ -160,7 +161,8 @@ def play(
     seat: Annotated[
         list[str],
         typer.Option(
-            help="Who sits in each seat, in turn order: human, or a bot such as bot:ismcts."
+            help="Who sits in each seat, in turn order: human, or a bot: a level "
+            "(bot:easy, bot:normal, bot:hard) or any bot `tafel games` lists."
         ),
     ],
     seed: Annotated[
@@ -181,7 +183,8 @@ def play(
         ),
     ] = True,
 ) -> None:
-    """Play a game in the terminal against bots or at one keyboard."""
+    """Play a game in the terminal against bots or at one keyboard; at the prompt, h shows a
+    hint: the moves the hard bot weighs most for you."""
     game = find_game(game_id)
     check_lang(lang)
     check_seats(game, seat, humans=True)
@@ -220,9 +223,12 @@ def simulate(
     options = read_options(game, option, len(seat))
     with progress_bar(as_json) as progress:
         task = progress.add_task(game.id, total=games)
-        summary = run_simulation(
-            game, seat, games, seed, options, workers, lambda: progress.advance(task)
-        )
+        try:
+            summary = run_simulation(
+                game, seat, games, seed, options, workers, lambda: progress.advance(task)
+            )
+        except EndlessGame as error:
+            raise fail(str(error)) from None
     if as_json:
         print(json.dumps(summary.to_json()))
         return
@@ -328,7 +334,7 @@ def tournament(
                 lambda done: progress.update(task, completed=done),
                 ray,
             )
-        except (ScheduleError, ResultsError) as error:
+        except (ScheduleError, ResultsError, EndlessGame) as error:
             raise fail(str(error)) from None
     if as_json:
         print(json.dumps(outcome.to_json()))

@@ -216,6 +216,13 @@ class State(ABC):
         holds, so neither the wait nor its end tells what is in a hand."""
         return None
 
+    def may_wait(self, seat: Seat) -> bool:
+        """Whether `seat`, one of the actors, may let this moment pass: the game goes on
+        without it acting (a claim in a race it need not make, a window that lapses by itself,
+        a talk the clock ends). Search and simulation let such a seat wait; one that may not
+        must act. By default a seat may wait only where its window lapses (`lapse`)."""
+        return self.lapse(seat) is not None
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Who acts first when several may: a uniform draw unless the game knows better."""
         actors = self.actors()
@@ -241,6 +248,9 @@ class Game(ABC):
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
     default_bot: ClassVar[str] = "random"
     """The bot a plain `bot` seat gets: the game's best bot that answers quickly."""
+    levels: ClassVar[Mapping[str, str]] = {}
+    """What `bot:easy`, `bot:normal` and `bot:hard` are in this game: a spec each, from the
+    game's `bots.py` (docs/bots.md lists them)."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
     default_iterations: ClassVar[int] = 400

@@ -240,6 +240,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         """A finished match, from the store: whichever process owns the room."""
         found, game, players = await rooms.peek(code, client)
         stored = await rooms.ask(partial(store.match, found, number))
+        here = rooms.rooms.get(found)
+        if stored is not None and not stored.over and here is not None:
+            # The end of a match is kept just after its last move is told: wait for it.
+            await here.keeper.drain()
+            stored = await rooms.ask(partial(store.match, found, number))
         if stored is None:
             raise RoomError("match_not_found", 404, number=number)
         if not stored.over:

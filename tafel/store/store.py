@@ -47,6 +47,7 @@ from tafel.store.tables import (
     FenceRow,
     MatchRow,
     MoveRow,
+    ReserveRow,
     RoomRow,
     SeatRow,
     WaitRow,
@@ -96,6 +97,9 @@ class StoredMatch:
     """The match's timer when last kept: its key and the seconds of it used."""
     wait: tuple[int, float] | None = None
     """The wait for people to decide when last kept: the decision's key and seconds used."""
+    reserves: dict[int, float] = field(default_factory=dict)
+    """The seats' reserves of time when last kept, seconds left by seat; a seat not here has
+    its full reserve."""
 
 
 @dataclass
@@ -435,6 +439,18 @@ class Store:
         """Keep how long the people due to decide have waited (one row per match)."""
         self._keep(WaitRow, match, key, used)
 
+    def save_reserves(self, match: int, reserves: dict[int, float]) -> None:
+        """Keep what is left of some seats' reserves of time (one row per seat, overwritten)."""
+        with self.sessions.begin() as session:
+            for seat, left in reserves.items():
+                done = session.execute(
+                    update(ReserveRow)
+                    .where(ReserveRow.match == match, ReserveRow.seat == seat)
+                    .values(left=left)
+                )
+                if not done.rowcount:  # type: ignore[attr-defined]
+                    session.add(ReserveRow(match=match, seat=seat, left=left))
+
     def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
         with self._writing() as session:
             done = session.execute(
@@ -475,6 +491,9 @@ class Store:
         )
         clock = session.get(ClockRow, row.id)
         wait = session.get(WaitRow, row.id)
+        reserves = session.execute(
+            select(ReserveRow.seat, ReserveRow.left).where(ReserveRow.match == row.id)
+        )
         return StoredMatch(
             row.id,
             row.number,
@@ -483,4 +502,5 @@ class Store:
             row.over,
             None if clock is None else (clock.key, clock.used),
             None if wait is None else (wait.key, wait.used),
+            {seat: left for seat, left in reserves},
         )

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
-from tafel.games.add_vantage.bots import BOTS
+from tafel.games.add_vantage.bots import BOTS, LEVELS
 from tafel.games.add_vantage.rules import (
     ALL_ACTIONS,
     MAX_PLAYERS,
@@ -27,6 +27,7 @@ class AddVantage(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
+    levels = LEVELS
     terminal = AddVantageText(catalog)
     default_bot = "greedy"
     default_rollout = "greedy"
