@@ -1,13 +1,15 @@
 """Regenerate the README's ladder: per game, every bot's rating from one tournament run.
 
-    .venv/bin/python scripts/ladder.py [--games 600] [--workers 2] [--check]
+    .venv/bin/python scripts/ladder.py [--games 80] [--workers 2] [--check]
 
-For each game it runs `tafel tournament GAME --bot bot:NAME ... --json` with every bot the game
-has (`tafel games` lists them), at every player count, and writes the ratings, with the exact
-command that produced them, between the ladder's markers in README.md. The tournaments' results
-files go to `ladder/` (git-ignored), so a stopped run goes on from where it was. `--check` only
-tells whether the README's ladder still names every bot of every game (it does not replay the
-tournaments), and fails if a bot was added or removed since the ladder was made.
+For each game it runs `tafel tournament GAME --bot bot:NAME ... --json` with its levels, the
+random bot and its own bots that no level is made of (`ladder_bots`), at the player counts of
+`PLAYERS`, for at least `--games` games in full rounds (every bot in every seat), and writes
+the ratings, with the exact command that produced them, between the ladder's markers in
+README.md. The tournaments' results files go to `ladder/` (git-ignored), so a stopped run goes
+on from where it was. `--check` only tells whether the README's ladder still names every bot of
+every game (it does not replay the tournaments), and fails if a bot was added or removed since
+it was made.
 """
 
 from __future__ import annotations
@@ -28,19 +30,43 @@ START = "<!-- ladder: made by scripts/ladder.py; do not edit by hand -->"
 END = "<!-- ladder end -->"
 
 sys.path.insert(0, str(ROOT))
-from tafel.agents.registry import agent_names  # noqa: E402
+from tafel.agents.levels import LEVELS  # noqa: E402
+from tafel.agents.registry import game_bots  # noqa: E402
 from tafel.games import GAMES  # noqa: E402
+from tafel.sim.schedule import round_size  # noqa: E402
+
+PLAYERS = {
+    "add-vantage": [2, 3],
+    "tony-tino": [2],
+    "maillot": [2, 3],
+    "tornado-alert": [2, 3],
+    "spyfall": [3, 4],
+}
+"""The player counts of each game's ladder: with five bots a round at 4 players is 120 games of
+which the hard level plays most, and at 5 or 6 players over 2,000 (Spyfall's 4 bots at 3 to 8,
+over 6,000): more than a ladder run on a laptop affords."""
 
 
 def ladder_bots(game_id: str) -> list[str]:
-    """Every bot of the game, with its default parameters."""
-    return [f"bot:{name}" for name in agent_names(GAMES[game_id])]
+    """The game's levels, the random bot, and each of the game's own bots that no level is
+    made of (Add-Vantage's quick): every bot a player or a study would pick, once. The
+    generic `careless` and `ismcts` are the easy and hard levels with other parameters."""
+    game = GAMES[game_id]
+    bases = {spec.split(":")[0] for spec in game.levels.values()}
+    own = [name for name in game_bots(game) if name not in bases]
+    return [f"bot:{name}" for name in ["random", *LEVELS, *own]]
 
 
-def tournament_command(game_id: str, games: int, workers: int, seed: int) -> list[str]:
+def tournament_command(game_id: str, least: int, workers: int, seed: int) -> list[str]:
+    """The tournament of the game's ladder: at least `least` games, in full rounds."""
+    bots = ladder_bots(game_id)
     command = ["tafel", "tournament", game_id]
-    for bot in ladder_bots(game_id):
+    for bot in bots:
         command += ["--bot", bot]
+    for count in PLAYERS[game_id]:
+        command += ["--players", str(count)]
+    round_games = sum(round_size(len(bots), count) for count in PLAYERS[game_id])
+    games = -(-least // round_games) * round_games
     command += ["--games", str(games), "--seed", str(seed), "--workers", str(workers)]
     return command
 
@@ -84,12 +110,12 @@ def render_game(game_id: str, command: list[str], result: dict[str, Any]) -> str
     return "\n".join(lines)
 
 
-def render(sections: list[str], games: int, workers: int, seed: int) -> str:
+def render(sections: list[str], least: int, workers: int, seed: int) -> str:
     return "\n\n".join(
         [
             START,
             "Made by `.venv/bin/python scripts/ladder.py "
-            f"--games {games} --workers {workers} --seed {seed}`: one tournament per game, "
+            f"--games {least} --workers {workers} --seed {seed}`: one tournament per game, "
             "every bot in every seat at every player count (OpenSkill Plackett–Luce; a "
             "bot's μ starts at 25). A higher μ is a stronger bot; two bots whose intervals "
             "overlap are not told apart by these games.",
@@ -117,7 +143,9 @@ def missing_bots(section: str) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=600, help="game budget per tournament")
+    parser.add_argument(
+        "--games", type=int, default=80, help="at least this many games a game, in full rounds"
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes per tournament")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--check", action="store_true", help="only check the README's ladder")
@@ -134,8 +162,9 @@ def main() -> None:
         command = tournament_command(game_id, args.games, args.workers, args.seed)
         print("running", shlex.join(command), file=sys.stderr)
         sections.append(render_game(game_id, command, run_tournament(command, game_id)))
+    text = README.read_text(encoding="utf-8")  # as it is now, after the tournaments
     README.write_text(
-        text.replace(section, render(sections, args.games, args.workers, args.seed)),
+        text.replace(ladder_section(text), render(sections, args.games, args.workers, args.seed)),
         encoding="utf-8",
     )
 
