@@ -53,6 +53,17 @@ def race(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> Move:
     """Who acts next and how, when bots hold the seats: the sole actor acts; when several may,
     each bot says whether it acts and the fastest does (equal times drawn at random)."""
     actors = state.actors()
+    if len(actors) == 1:
+        # No race to decide (most moves of most games): spared the offers and their sorting,
+        # but the draw that would break a tie is still made, so a seed plays as before.
+        seat = actors[0]
+        agent = agent_for(seat)
+        action = agent.act(state, seat)
+        if action is None:
+            raise RuntimeError(f"no bot acted among seats {actors}")
+        delay = agent.reaction_time(state, seat)
+        rng.random()
+        return Move(seat, action, delay)
     offers = []
     for seat in actors:
         agent = agent_for(seat)
