@@ -34,6 +34,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.limits import client_key
+from tafel.server.metrics import SOCKETS
 from tafel.server.room import Room
 from tafel.server.rooms import Rooms
 
@@ -50,28 +51,47 @@ PING_SECONDS = (0.1, 2.0)
 """The pause after each of the first pings, and after every later one."""
 
 
-async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
+async def greet(socket: WebSocket) -> tuple[str, str | None] | None:
+    """Accept a tab and read its hello: its language and its seat's pass (None to watch);
+    None, and the socket closed, if it says no proper hello in time."""
     await socket.accept()
     try:
         hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
     except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
-        return
+        return None
     hello = hello if isinstance(hello, dict) else {}
-    lang = pick_lang(str(hello.get("lang")))
     token = hello.get("token")
+    return pick_lang(str(hello.get("lang"))), None if token is None else str(token)
+
+
+def socket_client(socket: WebSocket) -> str:
+    return client_key(socket.client.host if socket.client else None)
+
+
+async def refuse(socket: WebSocket, error: RoomError, lang: str) -> None:
+    # A refusal to come back later is an error to show: the tab reconnects by itself.
+    later = error.status in (429, 503)
+    kind = "error" if later else "refused"
+    await socket.send_json({"type": kind, "key": error.key, "message": error.message(lang)})
+    await socket.close(CLOSE_LATER if later else CLOSE_REFUSED)
+
+
+async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
+    greeting = await greet(socket)
+    if greeting is None:
+        return
+    lang, token = greeting
     try:
-        room = rooms.find(code, client_key(socket.client.host if socket.client else None))
-        seat = None if token is None else room.seat_of(str(token))
+        room = await rooms.find(code, socket_client(socket))
+        seat = None if token is None else room.seat_of(token)
     except RoomError as error:
-        # A refusal to come back later is an error to show: the tab reconnects by itself.
-        later = error.status in (429, 503)
-        kind = "error" if later else "refused"
-        await socket.send_json({"type": kind, "key": error.key, "message": error.message(lang)})
-        await socket.close(CLOSE_LATER if later else CLOSE_REFUSED)
+        await refuse(socket, error, lang)
         return
     connection = Connection(socket, seat, lang, rooms.limits.queue_bytes)
     room.connect(connection)
+    SOCKETS.inc()
+    log.info("tab joined", extra={"room": room.code, "seat": seat})
     pump = connection.start()
     reader = asyncio.create_task(read(socket, room, connection))
     synced = room.game.timed or room.game.has_races
@@ -87,6 +107,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         if pinger is not None:
             pinger.cancel()
         room.disconnect(connection)
+        SOCKETS.dec()
+        log.info("tab left", extra={"room": room.code, "seat": seat})
         rooms.release(room)
 
 
@@ -104,6 +126,6 @@ async def ping(connection: Connection, clock: ServerClock) -> None:
     sent = 0
     while True:
         now = clock.now()
-        connection.send_json({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
+        connection.send_now({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
         sent += 1
         await asyncio.sleep(PING_SECONDS[sent >= PINGS_FIRST])
