@@ -69,6 +69,8 @@ CONNECT_SECONDS = 3
 POOL_SECONDS = 2.0
 SCHEMA_LOCK = 0x7AFE1
 """The PostgreSQL advisory lock held while the tables are created."""
+SCHEMA_SECONDS = 120.0
+"""The longest a process starting waits for another to create the tables."""
 """The longest a call waits for a free connection of the pool."""
 
 
@@ -166,6 +168,11 @@ class Store:
             if not url.startswith("sqlite"):
                 # Processes started together (`tafel serve --workers`) create the tables one
                 # after another: PostgreSQL's catalog refuses two creating the same at once.
+                # Another process may take a while over it: wait longer than for a room's lock.
+                connection.execute(text(f"SET LOCAL lock_timeout = {int(1000 * SCHEMA_SECONDS)}"))
+                connection.execute(
+                    text(f"SET LOCAL statement_timeout = {int(1000 * SCHEMA_SECONDS)}")
+                )
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             Base.metadata.create_all(connection)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
