@@ -7,6 +7,7 @@ import dataclasses
 import importlib.util
 import json
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,6 +32,7 @@ from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
+from tafel.sim.simulate import EndlessGame
 from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
@@ -159,7 +161,8 @@ def play(
     seat: Annotated[
         list[str],
         typer.Option(
-            help="Who sits in each seat, in turn order: human, or a bot such as bot:ismcts."
+            help="Who sits in each seat, in turn order: human, or a bot: a level "
+            "(bot:easy, bot:normal, bot:hard) or any bot `tafel games` lists."
         ),
     ],
     seed: Annotated[
@@ -180,7 +183,8 @@ def play(
         ),
     ] = True,
 ) -> None:
-    """Play a game in the terminal against bots or at one keyboard."""
+    """Play a game in the terminal against bots or at one keyboard; at the prompt, h shows a
+    hint: the moves the hard bot weighs most for you."""
     game = find_game(game_id)
     check_lang(lang)
     check_seats(game, seat, humans=True)
@@ -219,9 +223,12 @@ def simulate(
     options = read_options(game, option, len(seat))
     with progress_bar(as_json) as progress:
         task = progress.add_task(game.id, total=games)
-        summary = run_simulation(
-            game, seat, games, seed, options, workers, lambda: progress.advance(task)
-        )
+        try:
+            summary = run_simulation(
+                game, seat, games, seed, options, workers, lambda: progress.advance(task)
+            )
+        except EndlessGame as error:
+            raise fail(str(error)) from None
     if as_json:
         print(json.dumps(summary.to_json()))
         return
@@ -327,7 +334,7 @@ def tournament(
                 lambda done: progress.update(task, completed=done),
                 ray,
             )
-        except (ScheduleError, ResultsError) as error:
+        except (ScheduleError, ResultsError, EndlessGame) as error:
             raise fail(str(error)) from None
     if as_json:
         print(json.dumps(outcome.to_json()))
@@ -568,6 +575,14 @@ def serve(
             "(docs/security.md). --no-client-limits is for benchmarks on loopback."
         ),
     ] = True,
+    json_logs: Annotated[
+        bool | None,
+        typer.Option(
+            "--json-logs/--text-logs",
+            help="Log one JSON object per line (for a log collector), or key=value text; "
+            "JSON unless standard error is a terminal.",
+        ),
+    ] = None,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -606,6 +621,7 @@ def serve(
     from tafel.server import create_app
     from tafel.server.caps import SOCKET_FRAME_LIMIT
     from tafel.server.limits import LIVE_ROOMS
+    from tafel.server.logs import log_config
     from tafel.server.serving import ServeOptions
     from tafel.store import default_url
 
@@ -633,6 +649,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        log_config=log_config(not sys.stderr.isatty() if json_logs is None else json_logs),
         ws_per_message_deflate=False,
         # uvicorn would believe X-Forwarded-For from 127.0.0.1 unless told otherwise.
         proxy_headers=trust_proxy is not None,
@@ -652,7 +669,7 @@ def bench_server(
 ) -> None:
     """Rooms of 4 random players each, against `tafel serve` on loopback: one run per
     (processes, rooms)."""
-    from tafel.server.bench import bench_server as run
+    from tafel.loadtest.server import bench_server as run
 
     results = []
     for processes, rooms in runs:
@@ -701,7 +718,7 @@ SERVER_COLUMNS = {
 
 def bench_slaps(races: int, seed: int, as_json: bool) -> None:
     """Simulated slap races with tabs 20-150 ms away: who wins, by arrival and in fair mode."""
-    from tafel.server.slap_sim import bench_slaps as run
+    from tafel.loadtest.slaps import bench_slaps as run
 
     result = run(races, seed).to_json()
     if as_json:

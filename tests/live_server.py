@@ -11,8 +11,8 @@ from pathlib import Path
 
 import uvicorn
 
+from tafel.loadtest.server import free_port
 from tafel.server import BotPace, ServerConfig, create_app
-from tafel.server.bench import free_port
 from tafel.server.limits import Limits
 
 

@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from io import BytesIO
 from typing import Annotated, Any
 
@@ -17,6 +18,7 @@ import segno
 from fastapi import Depends, FastAPI, Header, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
@@ -32,7 +34,9 @@ from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.cluster import Cluster, ClusterConfig
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.headers import SecurityHeaders
+from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
+from tafel.server.metrics import registry
 from tafel.server.rooms import Rooms
 from tafel.store import Store
 from tafel.web import CLIENT
@@ -108,13 +112,22 @@ def create_app(config: ServerConfig) -> FastAPI:
         yield
         for task in background:
             task.cancel()
-        rooms.stop()
+        await rooms.stop()
         if cluster is not None:
             await cluster.stop()
         store.close()
 
     app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.rooms = rooms
+    readiness = Readiness()
+
+    async def store_answers() -> None:
+        await asyncio.get_running_loop().run_in_executor(rooms.pool, store.ping)
+
+    readiness.add("store", store_answers)
+    if cluster is not None:
+        readiness.add("redis", cluster.ping)
+    app.state.readiness = readiness
     app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
@@ -133,6 +146,22 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def store_down(request: Request, _: SQLAlchemyError) -> JSONResponse:
         # Every change is kept before it is made, so a store that fails changed nothing.
         return await refuse(request, RoomError("store_unavailable", 503))
+
+    # --- Running it: health and metrics (docs/deployment.md) -----------------------------------
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> Json:
+        return {"live": True}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        checks = await readiness.report()
+        ready = all(result == "ok" for result in checks.values())
+        return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        return Response(generate_latest(registry()), media_type=CONTENT_TYPE_LATEST)
 
     # --- Games and text -------------------------------------------------------------------------
 
@@ -199,7 +228,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}/qr.svg")
     async def qr_code(code: str, request: Request, client: Client) -> Response:
-        found, _, _ = rooms.peek(code, client)
+        found, _, _ = await rooms.peek(code, client)
         link = f"{str(request.base_url).rstrip('/')}/r/{found}"
         svg = BytesIO()
         segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
@@ -207,10 +236,15 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- Finished matches: export and replay ------------------------------------------------------
 
-    def finished(code: str, number: int, client: str) -> Any:
+    async def finished(code: str, number: int, client: str) -> Any:
         """A finished match, from the store: whichever process owns the room."""
-        found, game, players = rooms.peek(code, client)
-        stored = rooms.read(lambda: store.match(found, number))
+        found, game, players = await rooms.peek(code, client)
+        stored = await rooms.ask(partial(store.match, found, number))
+        here = rooms.rooms.get(found)
+        if stored is not None and not stored.over and here is not None:
+            # The end of a match is kept just after its last move is told: wait for it.
+            await here.keeper.drain()
+            stored = await rooms.ask(partial(store.match, found, number))
         if stored is None:
             raise RoomError("match_not_found", 404, number=number)
         if not stored.over:
@@ -220,7 +254,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}/matches/{number}/record")
     async def record(code: str, number: int, client: Client) -> JSONResponse:
-        found, game, _, stored = finished(code, number, client)
+        found, game, _, stored = await finished(code, number, client)
         filename = f"tafel-{game.id}-{found}-{number}.json"
         return JSONResponse(
             stored.record.to_json(),
@@ -231,7 +265,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Response:
         """Every step of a finished match as one seat (or a spectator) saw it: `names`, `seat`
         and `steps` (each its `seat`, `action` and `view`), at most `REPLAY_LIMIT` bytes."""
-        _, game, players, stored = finished(code, number, client)
+        _, game, players, stored = await finished(code, number, client)
         if seat is not None and not 0 <= seat < players:
             raise RoomError("no_such_seat", 404, seat=seat + 1)
         steps: list[bytes] = []

@@ -11,8 +11,9 @@ however many rooms run searches the loop keeps serving (the pool also bounds how
 interpreter searches can take from it). A decision has `BotPace.think` seconds: searches stop by
 then with what they found (`Agent.deadline`); a decision that is still not back after twice
 that (a queue of heavy rooms before it, or a bot that does not stop) is abandoned, and the
-game's quick rollout bot plays instead. So no spec, however heavy, holds up other rooms' bots
-for longer than that.
+game's quick rollout bot plays instead, thought out in a thread of its own (`fallback_pool`) so
+that neither the jammed pool nor the event loop waits for it. So no spec, however heavy, holds
+up other rooms' bots for longer than that, and no bot thinks on the loop.
 """
 
 from __future__ import annotations
@@ -49,6 +50,13 @@ def bot_pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="tafel-bot")
 
 
+@cache
+def fallback_pool() -> ThreadPoolExecutor:
+    """The thread the quick rollout bot thinks in when a decision overran: the bot pool may be
+    full of searches that do not stop."""
+    return ThreadPoolExecutor(1, thread_name_prefix="tafel-bot-fallback")
+
+
 @dataclass(frozen=True)
 class BotPace:
     """Seconds a bot in a room pauses before it acts: drawn between `low` and `high`."""
@@ -73,7 +81,7 @@ def room_agent(spec: str, game: Game, seed: int, deadline: float) -> Agent:
     except AgentError:
         log.warning("bot %s is not playable any more; %s plays", spec, game.default_rollout)
         agent = make_agent(f"bot:{game.default_rollout}", game, seed)
-    agent.deadline = deadline
+    agent.think_from(time.perf_counter(), deadline)
     return agent
 
 
@@ -107,8 +115,11 @@ class RoomBots:
         clock: ServerClock,
         apply: Callable[[Seat, Action], None],
         slap: Callable[[Seat, Action, float], None],
+        room: str | None = None,
     ) -> None:
         self.game = game
+        self.room = room
+        """The room's code, for its log lines."""
         self.pace = pace
         self.clock = clock
         """The server's time, which a reveal is given in."""
@@ -145,7 +156,11 @@ class RoomBots:
             # Bots let a moment pass while people may act (the room's wait covers them), or in
             # a game whose actors may idle (its clock moves it on); otherwise the game is stuck.
             if not self.game.idle_actors and set(state.actors()) <= set(bots):
-                log.error("every actor is a bot and none acted: seats %s", sorted(bots))
+                log.error(
+                    "every actor is a bot and none acted: seats %s",
+                    sorted(bots),
+                    extra={"room": self.room},
+                )
             return
         reaction, _, seat, action = min(offers)
         if action.race and reveal is not None:
@@ -154,8 +169,12 @@ class RoomBots:
         await sleep_until(self.clock, due + self.pace.reaction * reaction)
         try:
             self.apply(seat, action)
-        except (IllegalAction, RoomError):
-            log.exception("the move of the bot in seat %d was refused: %s", seat, action)
+        except (IllegalAction, RoomError) as error:
+            # The action is not told: it may show what the bot holds.
+            log.error(
+                "a bot's move was refused",
+                extra={"room": self.room, "seat": seat, "reason": error.key},
+            )
 
     async def think(self, state: State, bots: Mapping[Seat, str], seed: int) -> list[Offer]:
         """The bots' offers, thought out in the pool; the rollout bot's, should they not be back
@@ -170,15 +189,22 @@ class RoomBots:
             return await asyncio.wait_for(asyncio.wrap_future(thought), 2 * seconds)
         except TimeoutError:
             log.warning(
-                "bots in seats %s overran %.1f s; the rollout bot plays", sorted(bots), seconds
+                "bots in seats %s overran %.1f s; the rollout bot plays",
+                sorted(bots),
+                seconds,
+                extra={"room": self.room},
             )
-        quick = f"bot:{self.game.default_rollout}"
-        return bot_offers(self.game, copy, dict.fromkeys(bots, quick), seed)
+        quick = dict.fromkeys(bots, f"bot:{self.game.default_rollout}")
+        fallback = fallback_pool().submit(bot_offers, self.game, copy, quick, seed)
+        return await asyncio.wrap_future(fallback)
 
     async def slaps(self, offers: list[Offer], reveal: float) -> None:
         for reaction, _, seat, action in offers:
             await sleep_until(self.clock, reveal + reaction)
             try:
                 self.slap(seat, action, reaction)
-            except (IllegalAction, RoomError):
-                log.exception("the slap of the bot in seat %d was refused: %s", seat, action)
+            except (IllegalAction, RoomError) as error:
+                log.error(
+                    "a bot's slap was refused",
+                    extra={"room": self.room, "seat": seat, "reason": error.key},
+                )

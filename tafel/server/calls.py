@@ -5,7 +5,7 @@ arguments); `Alone` is the one process that owns every room.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
@@ -16,50 +16,50 @@ from tafel.server.room import Room
 from tafel.server.rooms import Rooms
 from tafel.server.sockets import serve_socket
 
-Call = Callable[[Rooms, Room, dict[str, Any]], Json]
+Call = Callable[[Rooms, Room, dict[str, Any]], Awaitable[Json]]
 
 
-def summary(_: Rooms, room: Room, __: dict[str, Any]) -> Json:
+async def summary(_: Rooms, room: Room, __: dict[str, Any]) -> Json:
     return room.summary()
 
 
-def take_seat(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    token = room.take_seat(args["seat"], args["name"])
+async def take_seat(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    token = await room.take_seat(args["seat"], args["name"])
     return {"room": room.summary(), "seat": args["seat"], "token": token}
 
 
-def set_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.set_bot(args["token"], args["seat"], args["bot"])
+async def set_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.set_bot(args["token"], args["seat"], args["bot"])
     return room.summary()
 
 
-def remove_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.remove_bot(args["token"], args["seat"])
+async def remove_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.remove_bot(args["token"], args["seat"])
     return room.summary()
 
 
-def hand_to_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.hand_to_bot(args["token"], args["seat"])
+async def hand_to_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.hand_to_bot(args["token"], args["seat"])
     return room.summary()
 
 
-def take_back(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.take_back(args["token"], args["seat"])
+async def take_back(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.take_back(args["token"], args["seat"])
     return room.summary()
 
 
-def start(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.start(args["token"])
+async def start(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.start(args["token"])
     return room.summary()
 
 
-def rematch(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.rematch(args["token"])
+async def rematch(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.rematch(args["token"])
     return room.summary()
 
 
-def leave(rooms: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    room.leave(args["token"])
+async def leave(rooms: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.leave(args["token"])
     answer = room.summary()
     rooms.release(room)
     return answer
@@ -81,13 +81,13 @@ CALLS: dict[str, Call] = {
 }
 
 
-def run_call(rooms: Rooms, room: Room, name: str, args: dict[str, Any]) -> Json:
+async def run_call(rooms: Rooms, room: Room, name: str, args: dict[str, Any]) -> Json:
     """Do what was asked of a room that this process owns."""
     call = CALLS.get(name)
     if call is None:
         raise RoomError("malformed_message")
     try:
-        return call(rooms, room, args)
+        return await call(rooms, room, args)
     except (KeyError, TypeError):  # arguments forwarded by another version of Tafel
         raise RoomError("malformed_message") from None
 
@@ -113,10 +113,10 @@ class Alone:
     async def create(
         self, game: object, players: object, options: object, name: object, room_options: object
     ) -> tuple[Room, str]:
-        return self.rooms.create(game, players, options, name, room_options)
+        return await self.rooms.create(game, players, options, name, room_options)
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
-        return run_call(self.rooms, self.rooms.find(code, client), name, args)
+        return await run_call(self.rooms, await self.rooms.find(code, client), name, args)
 
     async def serve_socket(self, socket: WebSocket, code: str) -> None:
         await serve_socket(socket, code, self.rooms)

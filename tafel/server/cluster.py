@@ -30,6 +30,7 @@ import logging
 import secrets
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
@@ -46,6 +47,7 @@ from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas
+from tafel.server.metrics import REDIS_ERRORS
 from tafel.server.room import Room
 from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
 from tafel.server.sockets import greet, ping, refuse, socket_client
@@ -152,6 +154,7 @@ class Cluster:
     def sent(self, task: asyncio.Task[Any]) -> None:
         self.sending.discard(task)
         if not task.cancelled() and isinstance(task.exception(), RedisError):
+            REDIS_ERRORS.inc()
             log.warning("Redis did not take a message: %s", task.exception())
 
     # --- Start and stop ---------------------------------------------------------------------
@@ -163,6 +166,10 @@ class Cluster:
         self.tasks.append(asyncio.create_task(self.listen(pubsub)))
         self.tasks.append(asyncio.create_task(self.renew_now_and_then()))
 
+    async def ping(self) -> None:
+        """Ask Redis for nothing (readiness): raises if it cannot answer."""
+        await self.redis.ping()
+
     async def stop(self) -> None:
         """The rooms are stopped (their clocks kept): give their leases up, so that another
         process takes them over at once rather than when the leases run out."""
@@ -172,6 +179,7 @@ class Cluster:
             try:
                 await self.leases.release(code)
             except RedisError:
+                REDIS_ERRORS.inc()
                 break
         await self.redis.aclose()
 
@@ -191,7 +199,8 @@ class Cluster:
                 [owner] = await self.leases.owners([code])
                 if owner is not None and owner != self.process:
                     return owner
-                if owner is None and not self.rooms.read(lambda: self.rooms.store.has_room(code)):
+                has_room = partial(self.rooms.store.has_room, code)
+                if owner is None and not await self.rooms.ask(has_room):
                     raise RoomError("room_not_found", 404, code=code)
                 token = None if owner is not None else await self.leases.acquire(code)
                 if token is not None:
@@ -201,6 +210,7 @@ class Cluster:
                 # Our own lease being given up, or another process just took it.
                 await asyncio.sleep(0.01 * attempt)
         except RedisError as error:
+            REDIS_ERRORS.inc()
             log.warning("Redis did not answer: %s", error)
         raise RoomError("store_unavailable", 503)
 
@@ -209,12 +219,12 @@ class Cluster:
         if the store has seen a newer token than Redis gave (Redis lost its counters): the
         counter is moved past it, and the lease given up to be taken again."""
         try:
-            held = self.rooms.read(lambda: self.rooms.store.raise_fence(code, token))
+            held = await self.rooms.ask(partial(self.rooms.store.raise_fence, code, token))
             if held is not None:
                 await self.leases.catch_up(code, held)
                 await self.leases.release(code)
                 return None
-            room = self.rooms.load(code, self.rooms.store.fenced(code, token))
+            room = await self.rooms.load(code, self.rooms.store.fenced(code, token))
         except RoomError:
             await self.leases.release(code)
             raise
@@ -233,6 +243,7 @@ class Cluster:
         try:
             await self.leases.release(code)
         except RedisError:
+            REDIS_ERRORS.inc()
             self.leases.forget(code)  # it runs out by itself
 
     def lose(self, code: str) -> None:
@@ -240,7 +251,7 @@ class Cluster:
         may own the room now, and the store refuses this one's writes. Drop the room; its tabs
         go to the new owner."""
         self.leases.forget(code)
-        room = self.rooms.rooms.pop(code, None)
+        room = self.rooms.forget(code)
         log.warning("process %s lost room %s", self.process, code)
         if room is None:
             return
@@ -259,14 +270,15 @@ class Cluster:
         self, game: object, players: object, options: object, name: object, room_options: object
     ) -> tuple[Room, str]:
         """A new room, owned by this process from the start."""
-        room, token = self.rooms.create(game, players, options, name, room_options)
+        room, token = await self.rooms.create(game, players, options, name, room_options)
         try:
             lease = await self.leases.acquire(room.code)
-            if lease is None or self.rooms.store.raise_fence(room.code, lease) is not None:
+            fence = partial(self.rooms.store.raise_fence, room.code)
+            if lease is None or await self.rooms.ask(partial(fence, lease)) is not None:
                 raise RoomError("store_unavailable", 503)
         except (RedisError, SQLAlchemyError, RoomError):
             # The room stays in the store, owned by nobody: whoever asks for it takes it.
-            del self.rooms.rooms[room.code]
+            self.rooms.forget(room.code)
             self.leases.forget(room.code)
             raise RoomError("store_unavailable", 503) from None
         room.store = self.rooms.store.fenced(room.code, lease)
@@ -283,7 +295,7 @@ class Cluster:
                     quotas.guesses.count(client)
                 raise
             if isinstance(where, Room):
-                return run_call(self.rooms, where, name, args)
+                return await run_call(self.rooms, where, name, args)
             answer = await self.ask(where, tidy_code(code), name, args)
             if "moved" not in answer:
                 if "error" in answer:
@@ -307,7 +319,7 @@ class Cluster:
         finally:
             self.answers.pop(call, None)
 
-    def answer(self, process: str, call: str, body: str) -> None:
+    async def answer(self, process: str, call: str, body: str) -> None:
         """Answer another process's call about a room owned here."""
         asked = orjson.loads(body)
         room = self.owned(str(asked.get("room")))
@@ -316,19 +328,21 @@ class Cluster:
             reply = {"moved": True}
         else:
             try:
-                reply = {"ok": run_call(self.rooms, room, asked.get("name"), asked.get("args"))}
+                name, args = asked.get("name"), asked.get("args")
+                reply = {"ok": await run_call(self.rooms, room, name, args)}
             except RoomError as error:
                 reply = {"error": error_to_json(error)}
             except SQLAlchemyError:
                 reply = {"error": error_to_json(RoomError("store_unavailable", 503))}
         message = f"R {call}\n{orjson.dumps(reply).decode()}"
-        self.later(self.publish(process, message))
+        await self.publish(process, message)
 
     async def owned_elsewhere(self) -> set[str]:
         """The rooms whose lease another process holds. A refusal if Redis cannot say."""
         try:
             return set(await self.leases.held_elsewhere())
         except RedisError:
+            REDIS_ERRORS.inc()
             raise RoomError("store_unavailable", 503) from None
 
     def owned(self, code: str) -> Room | None:
@@ -426,6 +440,7 @@ class Cluster:
         try:
             return await self.publish(link.owner, f"{kind} {self.process} {link.tab}\n{body}")
         except RedisError as error:
+            REDIS_ERRORS.inc()
             log.warning("Redis did not take a message for room %s: %s", link.code, error)
             return 0
 
@@ -499,6 +514,7 @@ class Cluster:
                     if message.get("type") == "message":
                         self.dispatch(message["data"])
             except RedisError as error:
+                REDIS_ERRORS.inc()
                 log.warning("lost Redis's messages, listening again: %s", error)
                 await asyncio.sleep(self.tick)
 
@@ -529,7 +545,7 @@ class Cluster:
             elif kind == "D":
                 self.end_guest(names[1])
             elif kind == "Q":
-                self.answer(names[0], names[1], body)
+                self.later(self.answer(names[0], names[1], body))
         except (IndexError, ValueError, orjson.JSONDecodeError):
             log.error("a message from another process makes no sense: %.80r", data)
 
@@ -544,6 +560,7 @@ class Cluster:
                 for code in await self.leases.renew():
                     self.lose(code)
             except RedisError as error:
+                REDIS_ERRORS.inc()
                 log.warning("could not renew the leases: %s", error)
             await asyncio.sleep(self.tick)
 
@@ -585,7 +602,7 @@ class Cluster:
         timed = [game.id for game in GAMES.values() if game.timed]
         codes = [
             code
-            for code in self.rooms.read(lambda: self.rooms.store.resumable(timed))
+            for code in await self.rooms.ask(partial(self.rooms.store.resumable, timed))
             if code not in self.leases.held
         ]
         for code, owner in zip(codes, await self.leases.owners(codes), strict=True):

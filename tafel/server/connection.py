@@ -5,18 +5,24 @@ its slowest reader. The queue is bounded: a tab that falls more than `queue_byte
 that stopped reading its socket, or whose network cannot keep up) is dropped. What was queued for
 it is forgotten, the room sends it nothing more, and its socket closes; the browser reconnects by
 itself and is sent its view afresh, which is all it needs (every state frame is whole).
+
+A frame a room sends while one of its moves waits for the store is held by the room's keeper
+(`tafel.server.keeper`) and delivered once the move is kept; pings are not held.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 from starlette.websockets import WebSocketDisconnect
 
 from tafel.server.clock import RoundTrips
 from tafel.server.limits import QUEUE_BYTES
+
+if TYPE_CHECKING:
+    from tafel.server.keeper import Keeper
 
 CLOSE_REFUSED = 4403
 """The websocket close code for a pass that is not (or no longer) valid."""
@@ -50,8 +56,20 @@ class Connection:
         self.state_sent = 0.0
         """When the last state frame was queued: a tab that connects after a reveal sees it
         no earlier than that."""
+        self.keeper: Keeper | None = None
+        """The keeper of the room the tab is in, which holds frames back while a move waits
+        for the store."""
 
     def send(self, frame: str) -> None:
+        """Send a frame of the room, once what it tells of is kept."""
+        if self.keeper is None or not self.keeper.hold(self, frame):
+            self.deliver(frame)
+
+    def deliver(self, frame: str | int) -> None:
+        """Queue a frame (or a close code) for the tab now."""
+        if isinstance(frame, int):
+            self.frames.put_nowait(frame)
+            return
         if self.dropped:
             return
         # A frame always fits in an empty queue, so one large view cannot shut a tab out.
@@ -64,8 +82,14 @@ class Connection:
     def send_json(self, frame: dict[str, Any]) -> None:
         self.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
 
+    def send_now(self, frame: dict[str, Any]) -> None:
+        """Send a frame that tells nothing of the room (a ping), never held back."""
+        self.deliver(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
+
     def close(self, code: int) -> None:
-        self.frames.put_nowait(code)
+        """Close the connection after the frames sent before."""
+        if self.keeper is None or not self.keeper.hold(self, code):
+            self.deliver(code)
 
     def drop(self) -> None:
         """Forget what is queued and stop sending: the pump ends, and with it the connection."""

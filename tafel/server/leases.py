@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 from redis.asyncio import Redis
 
+from tafel.server.metrics import LEASE_CHANGES
+
 RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
@@ -78,6 +80,7 @@ class Leases:
         token = int(await self.redis.incr(f"{self.prefix}fence:{code}"))
         if await self.redis.set(self.key(code), f"{self.process} {token}", nx=True, px=self.ms):
             self.held[code] = token
+            LEASE_CHANGES.labels("taken").inc()
             return token
         return None
 
@@ -96,6 +99,7 @@ class Leases:
         lost = [codes[i] for i in await self.renew_script(keys=keys, args=[self.ms, *values])]
         for code in lost:
             del self.held[code]
+            LEASE_CHANGES.labels("lost").inc()
         return lost
 
     async def release(self, code: str) -> None:
@@ -103,6 +107,7 @@ class Leases:
         if code in self.held:
             value = self.value(code)
             del self.held[code]
+            LEASE_CHANGES.labels("given_up").inc()
             await self.release_script(keys=[self.key(code)], args=[value])
 
     def forget(self, code: str) -> None:

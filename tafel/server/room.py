@@ -1,12 +1,14 @@
 """A room: one game with its options and player count, its seats, and the matches played in it.
 
 The room is the only authority over its matches. An action is applied through the engine
-(which refuses an illegal one and changes nothing), kept in the store, and only then sent out:
-to each seat its own view and legal actions, to spectators the spectator view. Every other
-change of the room (a seat taken or given up, a bot, a start, a rematch) is kept in the store
-first, in one transaction, then made in memory, then sent: a store that refuses it leaves the
-room as it was, and the request gets a refusal. Everything here runs on the server's event loop,
-one call at a time, so a room needs no locks.
+(which refuses an illegal one and changes nothing), handed to the store, and sent out only once
+the store has kept it (`tafel.server.keeper`: the event loop does not wait for the store, the
+frames do): to each seat its own view and legal actions, to spectators the spectator view. A
+move the store refuses is taken back with the moves made after it, of which nobody was told.
+Every other change of the room (a seat taken or given up, a bot, a start, a rematch) is kept in
+the store first, in one transaction, then made in memory, then sent: a store that refuses it
+leaves the room as it was, and the request gets a refusal. Everything here runs on the server's
+event loop; only those changes wait for the store, one at a time (`one_change_at_a_time`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial, wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import orjson
 from sqlalchemy.exc import DataError, SQLAlchemyError
@@ -36,13 +40,21 @@ from tafel.engine import (
     derive_seed,
 )
 from tafel.engine.record import replay, replay_steps
-from tafel.server.bots import BotPace, Offer, RoomBots
+from tafel.server.bots import BotPace, RoomBots
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.hints import RoomHints
+from tafel.server.keeper import Keeper
+from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
-from tafel.server.room_options import RaceOptions, read_room_options, room_options_to_json
+from tafel.server.room_options import (
+    RaceOptions,
+    hints_on,
+    read_room_options,
+    room_options_to_json,
+)
 from tafel.server.seats import (
     SeatHolder,
     bot_spec,
@@ -51,9 +63,9 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
-from tafel.server.stand_in import REACTION_SECONDS, Wait, lapses, stand_in_choice, waiting_for
+from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
-from tafel.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat
+from tafel.store import ROOM_OPTIONS, Store, StoredRoom, StoredSeat
 from tafel.store.tables import now
 
 log = logging.getLogger("tafel.server")
@@ -71,7 +83,7 @@ def store_refusal(error: SQLAlchemyError) -> RoomError:
     return RoomError("store_unavailable", 503)
 
 
-def store_error(error: SQLAlchemyError) -> object:
+def store_error(error: Exception) -> object:
     """What to log of a store's failure: the database's own words, without the statement's
     parameters (they hold passes' hashes and players' text)."""
     return getattr(error, "orig", None) or type(error).__name__
@@ -94,15 +106,77 @@ class Match:
     history: deque[list[Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
 
 
+@dataclass
+class Resumed:
+    """What a room's stored record leads to, worked out before the room is made in memory."""
+
+    status: str
+    match: Match | None
+
+
+def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
+    """The room's latest match exactly as its record leaves it: replayed from the seed and the
+    actions. Replaying and the writes it may need take time: the server does this in a thread
+    of the store's pool, off the event loop."""
+    last = stored.last
+    if last is None or stored.status not in (PLAYING, OVER):
+        return Resumed(stored.status, None)
+    try:
+        steps = replay_steps(game, last.record)
+        history: deque[list[Event]] = deque(maxlen=HISTORY)
+        _, _, state = next(steps)
+        for _, _, state in steps:
+            history.append(list(state.events))
+    except RecordError as error:
+        # A match played under rules this Tafel no longer has: the room shows no match (its
+        # record can still be exported), and the host may start a new one.
+        log.warning(
+            "a match cannot be shown: %s",
+            error,
+            extra={"room": stored.code, "match": last.number},
+        )
+        if stored.status == PLAYING:
+            store.finish_match(stored.code, last.id)
+        return Resumed(OVER, None)
+    status = stored.status
+    if status == PLAYING and state.outcome() is not None:
+        # The server stopped between keeping the last move and marking the match over.
+        store.finish_match(stored.code, last.id)
+        status = OVER
+    return Resumed(status, Match(last.id, last.number, last.record, last.names, state, history))
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def one_change_at_a_time(
+    change: Callable[Concatenate[Room, P], Coroutine[Any, Any, T]],
+) -> Callable[Concatenate[Room, P], Coroutine[Any, Any, T]]:
+    """A change of the room other than a move checks what it may do, waits for the store, then
+    changes memory: one at a time, so that two requests cannot both find a seat free and then
+    both take it. Moves do not wait for this (`apply`)."""
+
+    @wraps(change)
+    async def one_at_a_time(room: Room, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        async with room.changing:
+            return await change(room, *args, **kwargs)
+
+    return one_at_a_time
+
+
 class Room:
     def __init__(
         self,
         stored: StoredRoom,
         game: Game,
         store: Store,
+        keeper: Keeper,
         pace: BotPace,
         clock: ServerClock,
+        resumed: Resumed | None = None,
     ) -> None:
+        """A room as `stored`, with its match as `resumed` (`resume_match`) if it has one."""
         self.code = stored.code
         self.game = game
         self.players = stored.players
@@ -115,53 +189,39 @@ class Room:
             else None
         )
         self.host = stored.host
-        self.status = stored.status
+        self.status = stored.status if resumed is None else resumed.status
         self.store = store
+        self.keeper = keeper
+        """The room's queue of writes to the store, and the frames that wait for them."""
         self.clock = clock
         """The server's time: the reveals, the slaps, the timer and the tabs' round trips."""
         self.seats = [SeatHolder(s.name, s.bot, s.token_hash) for s in stored.seats]
         self.spectators: list[Connection] = []
         self.matches = stored.matches
-        self.match: Match | None = None
-        self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap)
+        self.match: Match | None = None if resumed is None else resumed.match
+        self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap, self.code)
+        self.hints = RoomHints(game, pace.inline)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
-        self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
-        self.standing_in: asyncio.Task[None] | None = None
-        if stored.last is not None and self.status in (PLAYING, OVER):
-            try:
-                self.match = self.resume(stored.last)
-            except RecordError as error:
-                self.retire(stored.last, error)
-                return
+        self.wait = TurnClock(
+            clock,
+            self.room_options,
+            self.players,
+            self.time_ran_out,
+            self.keep_wait,
+            self.keep_reserves,
+        )
+        self.changing = asyncio.Lock()
+        """Held by a change of the room while it waits for the store (`one_change_at_a_time`)."""
+        if self.match is not None and stored.last is not None:
             clock_now = self.match.state.clock()
             kept = stored.last.clock
             if self.status == PLAYING and clock_now is not None:
                 used = kept[1] if kept is not None and kept[0] == clock_now.key else 0.0
                 self.timer.follow(clock_now, used)
             waited = stored.last.wait
+            self.wait.resume(stored.last.reserves)
             decision = len(self.match.record.actions)
             self.follow_wait(waited[1] if waited is not None and waited[0] == decision else 0.0)
-
-    def retire(self, stored: StoredMatch, error: RecordError) -> None:
-        """A match played under rules this Tafel no longer has: the room shows no match (its
-        record can still be exported), and the host may start a new one."""
-        log.warning("room %s: match %d cannot be shown: %s", self.code, stored.number, error)
-        if self.status == PLAYING:
-            self.store.finish_match(self.code, stored.id)
-        self.status = OVER
-
-    def resume(self, stored: StoredMatch) -> Match:
-        """The match exactly as its record leaves it: replayed from the seed and the actions."""
-        history: deque[list[Event]] = deque(maxlen=HISTORY)
-        steps = replay_steps(self.game, stored.record)
-        _, _, state = next(steps)
-        for _, _, state in steps:
-            history.append(list(state.events))
-        if self.status == PLAYING and state.outcome() is not None:
-            # The server stopped between keeping the last move and marking the match over.
-            self.store.finish_match(self.code, stored.id)
-            self.status = OVER
-        return Match(stored.id, stored.number, stored.record, stored.names, state, history)
 
     # --- Passes and the host --------------------------------------------------------------------
 
@@ -187,7 +247,8 @@ class Room:
 
     # --- The lobby --------------------------------------------------------------------------------
 
-    def take_seat(self, seat: int, name: object) -> str:
+    @one_change_at_a_time
+    async def take_seat(self, seat: int, name: object) -> str:
         """A person takes a free seat by name; their browser keeps the pass returned."""
         holder = self.seat(seat)
         self.in_lobby()
@@ -196,12 +257,14 @@ class Room:
         tidy = clean_name(name)
         token = new_token()
         hashed = token_hash(token)
-        self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
+        await self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
         holder.name, holder.token_hash = tidy, hashed
+        log.info("seat taken", extra={"room": self.code, "seat": seat})
         self.publish_room()
         return token
 
-    def set_bot(self, token: str, seat: int, name: object) -> None:
+    @one_change_at_a_time
+    async def set_bot(self, token: str, seat: int, name: object) -> None:
         """The host puts a bot of any kind and level on a seat no person holds."""
         self.as_host(token)
         holder = self.seat(seat)
@@ -209,21 +272,24 @@ class Room:
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         spec = bot_spec(name, self.game)
-        self.keep(seats=[StoredSeat(seat, None, spec, None)])
+        await self.keep(seats=[StoredSeat(seat, None, spec, None)])
         holder.bot = spec
+        log.info("bot seated", extra={"room": self.code, "seat": seat, "bot": spec})
         self.publish_room()
 
-    def remove_bot(self, token: str, seat: int) -> None:
+    @one_change_at_a_time
+    async def remove_bot(self, token: str, seat: int) -> None:
         self.as_host(token)
         holder = self.seat(seat)
         self.in_lobby()
         if holder.bot is None or holder.handed:
             raise RoomError("not_a_bot", 409)
-        self.keep(seats=[StoredSeat(seat)])
+        await self.keep(seats=[StoredSeat(seat)])
         holder.bot = None
         self.publish_room()
 
-    def hand_to_bot(self, token: str, seat: int) -> None:
+    @one_change_at_a_time
+    async def hand_to_bot(self, token: str, seat: int) -> None:
         """During a game the host hands a person's seat to the room's default bot, which plays
         it until the seat is taken back; the person keeps name and pass."""
         self.as_host(token)
@@ -233,19 +299,39 @@ class Room:
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
         bot = self.stand_in_bot()
-        self.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
+        await self.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
         self.seat_changed()
         self.tell("handed", name=holder.name)
 
-    def take_back(self, token: str, seat: int) -> None:
+    @one_change_at_a_time
+    async def take_back(self, token: str, seat: int) -> None:
         """A seat handed to a bot returns to its person: at the host's word, or the person's own."""
         holder = self.seat(seat)
         if not holder.holds(token):
             self.as_host(token)
         if not holder.handed:
             raise RoomError("not_handed", 409, seat=seat + 1)
-        self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
+        await self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
+        self.given_back(seat)
+
+    def give_back(self, seat: Seat) -> None:
+        """A player's move takes their seat back from the bot: kept in the store in turn with
+        the move, whose frames wait for both."""
+        holder = self.seats[seat]
+        self.keeper.keep(
+            partial(
+                self.store.change_room,
+                self.code,
+                seats=[StoredSeat(seat, holder.name, None, holder.token_hash)],
+            ),
+            partial(self.not_kept, "a seat taken back"),
+            told=True,
+        )
+        self.given_back(seat)
+
+    def given_back(self, seat: Seat) -> None:
+        holder = self.seats[seat]
         holder.bot = None
         self.seat_changed()
         self.tell("taken_back", name=holder.name)
@@ -255,7 +341,6 @@ class Room:
         waited for and which bots think all follow."""
         self.publish_room()
         if self.status == PLAYING and self.match is not None:
-            self.wait.forget()
             self.follow_wait()
             self.publish_state()
             self.wake_bots()
@@ -265,7 +350,8 @@ class Room:
             text = SERVER_CATALOG.text(connection.lang, key, **params)
             connection.send_json({"type": "notice", "key": key, "message": text})
 
-    def leave(self, token: str) -> None:
+    @one_change_at_a_time
+    async def leave(self, token: str) -> None:
         """A person gives up their seat and its pass. In a game a bot plays on for them; the host
         passes to the next person seated; a room nobody is left in closes."""
         seat = self.seat_of(token)
@@ -281,9 +367,10 @@ class Room:
         people = [k for k, other in enumerate(self.seats) if other.name is not None and k != seat]
         status = None if people else CLOSED
         host = people[0] if people and seat == self.host else None
-        self.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
+        await self.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
         holder.name = holder.token_hash = None
         holder.bot = bot
+        log.info("seat left", extra={"room": self.code, "seat": seat, "bot": bot})
         if match is not None and handed is not None:
             match.record.seats[seat] = match.names[seat] = handed[1][seat]
         for connection in holder.connections:
@@ -299,18 +386,19 @@ class Room:
         self.follow_wait()
         self.wake_bots()
 
-    def keep(self, **changes: Any) -> None:
+    async def keep(self, **changes: Any) -> None:
         """Keep a change of the room in the store (`Store.change_room`), before memory: a
         refusal if the store does not keep it, and nothing changed."""
         try:
-            self.store.change_room(self.code, **changes)
+            await self.keeper.write(partial(self.store.change_room, self.code, **changes))
         except SQLAlchemyError as error:
-            log.warning("room %s: a change was not kept: %s", self.code, store_error(error))
+            log.warning("a change was not kept: %s", store_error(error), extra={"room": self.code})
             raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
 
-    def start(self, token: str) -> None:
+    @one_change_at_a_time
+    async def start(self, token: str) -> None:
         """The host starts a match once every seat is held; its seed is drawn now and kept
         secret until the match is over."""
         self.as_host(token)
@@ -324,13 +412,16 @@ class Room:
         state = self.game.start(self.players, seed, self.options)
         number = self.matches + 1
         try:
-            match_id = self.store.start_match(self.code, number, record, names)
+            match_id = await self.keeper.write(
+                partial(self.store.start_match, self.code, number, record, names)
+            )
         except SQLAlchemyError as error:
-            log.warning("room %s: a match was not kept: %s", self.code, store_error(error))
+            log.warning("a match was not kept: %s", store_error(error), extra={"room": self.code})
             raise store_refusal(error) from None
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
         self.status = PLAYING
+        log.info("match started", extra={"room": self.code, "match": number})
         self.timer.forget()
         self.timer.follow(state.clock())
         self.wait.forget()
@@ -339,12 +430,18 @@ class Room:
         self.publish_state()
         self.wake_bots()
 
-    def rematch(self, token: str) -> None:
-        """After a match, back to the lobby with everyone in their seats."""
+    @one_change_at_a_time
+    async def rematch(self, token: str) -> None:
+        """After a match, back to the lobby with everyone in their seats: a seat a bot played
+        for its person (out of time, away, or handed by the host) is theirs again."""
         self.as_host(token)
         if self.status != OVER:
             raise RoomError("not_over", 409)
-        self.keep(status=LOBBY)
+        handed = [seat for seat, holder in enumerate(self.seats) if holder.handed]
+        back = [StoredSeat(s, self.seats[s].name, None, self.seats[s].token_hash) for s in handed]
+        await self.keep(status=LOBBY, seats=back)
+        for seat in handed:
+            self.seats[seat].bot = None
         self.status = LOBBY
         self.publish_room()
 
@@ -357,13 +454,16 @@ class Room:
             raise RoomError("not_a_player", 403)
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
-        if self.seats[seat].handed:
-            raise RoomError("handed_to_bot", 409)
-        if self.seats[seat].bot is not None:
+        holder = self.seats[seat]
+        if holder.bot is not None and not holder.handed:
             raise RoomError("bad_token", 403)
         if at is not None and at != len(match.record.actions):
             raise RoomError("stale_action", 409)
         action = self.game.action_from_json(data)
+        if holder.handed:
+            # A player's move takes their seat back from the bot; an illegal one takes nothing.
+            match.state.check(seat, action)
+            self.give_back(seat)
         races = self.races
         if races is None:
             self.apply(seat, action)
@@ -429,29 +529,72 @@ class Room:
         return error.message(lang, self.game.catalog)
 
     def apply(self, seat: Seat, action: Action) -> None:
-        """Apply (an illegal action raises and changes nothing), keep in the store, then send
-        it out. Should the store fail, the state is replayed from the record without it."""
+        """Apply (an illegal action raises and changes nothing), then hand it to the store and
+        send it out: what is sent waits until the move is kept (`tafel.server.keeper`), and a
+        move the store refuses is taken back (`moves_lost`)."""
         match = self.match
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
+        started = time.perf_counter()
         state = match.state
         state.apply(seat, action)
-        try:
-            self.store.append_move(match.id, len(match.record.actions), seat, action.to_json())
-        except SQLAlchemyError:
-            log.exception("room %s: could not keep a move", self.code)
-            match.state = replay(self.game, match.record)
-            raise RoomError("store_failed", 503) from None
+        number = len(match.record.actions)
+        self.keeper.keep(
+            partial(self.store.append_move, match.id, number, seat, action.to_json()),
+            partial(self.moves_lost, match, number),
+            told=True,
+            kept=lambda: ACTION_TO_VIEW.observe(time.perf_counter() - started),
+        )
+        ACTIONS.inc()
         match.record.add(seat, action)
         match.history.append(list(state.events))
         self.timer.follow(state.clock())
         self.follow_wait()
         if state.outcome() is not None:
             self.status = OVER
-            self.store.finish_match(self.code, match.id)
+            log.info("match over", extra={"room": self.code, "match": match.number})
+            # Once its moves are kept the match is over whether this is kept or not: a
+            # restarted server marks a finished record's match over (`resume_match`).
+            self.keeper.keep(
+                partial(self.store.finish_match, self.code, match.id),
+                partial(self.not_kept, "the end of the match"),
+                told=False,
+            )
             self.publish_room()
         self.publish_state()
         self.wake_bots()
+
+    def moves_lost(self, match: Match, number: int, error: Exception) -> None:
+        """The store did not keep move `number` of `match`: it and the moves after it never
+        happened. Nobody was told of them; the room goes back to the record as kept, and the
+        people who made them are told to try again."""
+        log.error(
+            "a move was not kept: %s",
+            store_error(error),
+            extra={"room": self.code, "match": match.number},
+        )
+        if self.match is not match or len(match.record.actions) <= number:
+            return
+        lost = match.record.actions[number:]
+        del match.record.actions[number:]
+        for _ in lost:
+            if match.history:
+                match.history.pop()
+        match.state = replay(self.game, match.record)
+        if self.status == OVER:
+            self.status = PLAYING
+        if self.races is not None:
+            self.races.stop()
+        self.timer.follow(match.state.clock())
+        self.follow_wait()
+        refusal = RoomError("store_failed", 503)
+        for seat in sorted({seat for seat, _ in lost if 0 <= seat < self.players}):
+            for connection in self.seats[seat].connections:
+                connection.send_json(self.refusal(refusal, connection.lang))
+        self.wake_bots()
+
+    def not_kept(self, what: str, error: Exception) -> None:
+        log.warning("could not keep %s: %s", what, store_error(error), extra={"room": self.code})
 
     def time_up(self) -> None:
         """The game's timer has run out: the system's one action, applied as any other."""
@@ -460,35 +603,43 @@ class Room:
             return
         legal = match.state.legal_actions(SYSTEM)
         if len(legal) != 1:
-            log.error("room %s: the timer ran out, but the system may do %s", self.code, legal)
+            log.error(
+                "the timer ran out, but the system may do %s", legal, extra={"room": self.code}
+            )
             return
         try:
             self.apply(SYSTEM, legal[0])
-        except (IllegalAction, RoomError):
-            log.exception("room %s: the end of the timer was refused", self.code)
+        except (IllegalAction, RoomError) as error:
+            log.error(
+                "the end of the timer was refused",
+                extra={"room": self.code, "reason": error.key},
+            )
 
     def keep_clock(self, key: int, used: float) -> None:
+        # Should the store fail, the clock runs on; a restart would give it back the seconds
+        # since it was kept.
         match = self.match
-        if match is None:
-            return
-        try:
-            self.store.save_clock(match.id, key, used)
-        except SQLAlchemyError:
-            # The clock runs on; a restart would give it back the seconds since it was kept.
-            log.exception("room %s: could not keep the clock", self.code)
+        if match is not None:
+            self.keeper.keep(
+                partial(self.store.save_clock, match.id, key, used),
+                partial(self.not_kept, "the clock"),
+                told=False,
+            )
 
     # --- Waiting for people ----------------------------------------------------------------------
 
     def follow_wait(self, used: float = 0.0) -> None:
-        """After every change: wait for the people due to decide, if any (`stand_in`)."""
+        """After every change: run the turn clock for the people due to decide, if any, or
+        the reaction window's wait (`tafel.server.stand_in`)."""
         match = self.match
         if match is None:
             return
-        waited = self.people_waited_for(match.state)
-        people = self.status == PLAYING and bool(waited)
-        window = lapses(match.state, waited) is not None
-        seconds = REACTION_SECONDS if window else None
-        self.wait.follow(len(match.record.actions), people, used, seconds)
+        state = match.state
+        waited = self.people_waited_for(state) if self.status == PLAYING else []
+        window = lapses(state, waited) is not None
+        seats = waited if window else due(state, waited)
+        gone = [seat for seat in seats if not self.seats[seat].connections]
+        self.wait.follow(len(match.record.actions), seats, gone, used, window)
 
     def people_waited_for(self, state: State) -> list[Seat]:
         return waiting_for(state, lambda seat: self.seats[seat].bot is None)
@@ -497,32 +648,50 @@ class Room:
         """Keep how long people have left a decision. Nothing used needs no row: a row of
         another decision reads as nothing used."""
         match = self.match
-        if match is None or used <= 0:
-            return
-        try:
-            self.store.save_wait(match.id, key, used)
-        except SQLAlchemyError:
-            log.exception("room %s: could not keep the wait", self.code)
+        if match is not None and used > 0:
+            self.keeper.keep(
+                partial(self.store.save_wait, match.id, key, used),
+                partial(self.not_kept, "the wait"),
+                told=False,
+            )
 
-    def stand_in(self) -> None:
-        """The people due to decide took too long: the room's default bot decides for them."""
+    def keep_reserves(self, reserves: dict[Seat, float]) -> None:
+        match = self.match
+        if match is None:
+            return
+        # Should the store fail, the reserves run on in memory; a restart would give back what
+        # this decision drew.
+        self.keeper.keep(
+            partial(self.store.save_reserves, match.id, dict(reserves)),
+            partial(self.not_kept, "the reserves"),
+            told=False,
+        )
+
+    def time_ran_out(self, seats: dict[Seat, str]) -> None:
+        """The turn clock ran out for `seats`: a reaction window closes; a decision's people
+        are played for by the room's bot until they take their seats back, and everyone is
+        told why."""
         match = self.match
         if self.status != PLAYING or match is None:
             return
-        waited = self.people_waited_for(match.state)
-        closing = lapses(match.state, waited)
-        if closing is not None:
-            self.close_window(closing)
+        if self.wait.reaction:
+            closing = lapses(match.state, self.people_waited_for(match.state))
+            if closing is not None:
+                self.close_window(closing)
             return
-        seats = {seat: self.stand_in_bot() for seat in waited}
-        if not seats:
-            return
-        seed = derive_seed(match.record.seed, "stand-in", len(match.record.actions))
-        decision = len(match.record.actions)
-        thinking = self.bots.think(match.state.clone(), seats, seed)
-        self.standing_in = asyncio.get_running_loop().create_task(
-            self.stand_in_for(thinking, decision)
+        bot = self.stand_in_bot()
+        kept = [StoredSeat(s, self.seats[s].name, bot, self.seats[s].token_hash) for s in seats]
+        # Kept in turn with the bot's moves that follow, whose frames wait for it.
+        self.keeper.keep(
+            partial(self.store.change_room, self.code, seats=kept),
+            partial(self.not_kept, "seats handed to a bot"),
+            told=True,
         )
+        for seat in seats:
+            self.seats[seat].bot = bot
+        self.seat_changed()
+        for seat, why in seats.items():
+            self.tell("gone_bot" if why == GONE else "timed_out", name=self.seats[seat].name)
 
     def close_window(self, closing: list[tuple[Seat, Action]]) -> None:
         """A reaction window ran its time: each seat in it lets the moment pass. Nobody is told
@@ -530,35 +699,17 @@ class Room:
         for seat, action in closing:
             try:
                 self.apply(seat, action)
-            except (IllegalAction, RoomError):
-                log.exception(
-                    "room %s: closing the window for seat %d was refused", self.code, seat
+            except (IllegalAction, RoomError) as error:
+                log.error(
+                    "closing a reaction window was refused",
+                    extra={"room": self.code, "seat": seat, "reason": error.key},
                 )
                 return
 
     def stand_in_bot(self) -> str:
-        """The bot that plays for a person: for one decision, or on for one who left."""
+        """The bot that plays for a person: out of time, away, handed over by the host, or for
+        good once they leave."""
         return f"bot:{self.game.default_bot}"
-
-    async def stand_in_for(self, thinking: Awaitable[list[Offer]], decision: int) -> None:
-        move = stand_in_choice(await thinking)
-        match = self.match
-        if move is None or match is None or len(match.record.actions) != decision:
-            return  # every stand-in let the moment pass, or someone moved meanwhile
-        if self.races is not None and self.races.open:
-            return  # a slap window is deciding: its outcome moves the game, or wakes the bots
-        seat, action = move
-        try:
-            self.apply(seat, action)
-        except (IllegalAction, RoomError):
-            log.exception("room %s: the stand-in for seat %d was refused", self.code, seat)
-            return
-        name = match.names[seat]
-        for connection in self.connections():
-            text = SERVER_CATALOG.text(
-                connection.lang, "stood_in", name=name, seconds=round(self.wait.seconds)
-            )
-            connection.send_json({"type": "notice", "key": "stood_in", "message": text})
 
     def wake_bots(self) -> None:
         match = self.match
@@ -611,16 +762,14 @@ class Room:
             "names": match.names,
             "actors": state.actors(),
             "view": state.view(seat),
-            "legal": []
-            if seat is None or self.seats[seat].handed
-            else [a.to_json() for a in state.legal_actions(seat)],
+            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal
         timer = self.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
-        wait = self.wait.to_json()
+        wait = self.wait.to_json(1000 * self.clock.now())
         if wait is not None:
             frame["wait"] = wait
         if history:
@@ -647,6 +796,18 @@ class Room:
         if self.spectators:
             text = _dumps(self.state_frame(None))
             for connection in self.spectators:
+                connection.send(text)
+
+    def publish_wait(self, skip: Connection | None = None) -> None:
+        """The turn clock changed without a move (a player due left or came back): the same
+        for every tab, for the state it has (`n`); not to `skip`, whose state has it."""
+        match = self.match
+        if match is None:
+            return
+        wait = self.wait.to_json(1000 * self.clock.now())
+        text = _dumps({"type": "wait", "n": len(match.record.actions), "wait": wait})
+        for connection in self.connections():
+            if connection is not skip:
                 connection.send(text)
 
     def schedule_reveal(self) -> float:
@@ -683,16 +844,21 @@ class Room:
         """A tab joins: its seat's view (or the spectator's) and the last moves, at once. The
         summary does not list spectators, so only a seat's tab joining is news to the others:
         a crowd of spectators costs each one frame, not one for everyone already there."""
+        connection.keeper = self.keeper
         connection.send_json({"type": "welcome", "you": connection.seat})
+        present = False
         if connection.seat is None:
             self.spectators.append(connection)
             connection.send(_dumps({"type": "room", "room": self.summary()}))
         else:
             self.seats[connection.seat].connections.append(connection)
             self.publish_room()
+            present = self.follow_presence()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
             connection.state_sent = self.clock.now()
+        if present:
+            self.publish_wait(skip=connection)
 
     def disconnect(self, connection: Connection) -> None:
         group = (
@@ -702,16 +868,28 @@ class Room:
             group.remove(connection)
             if connection.seat is not None:
                 self.publish_room()  # the summary lists no spectators
+                if self.follow_presence():
+                    self.publish_wait()
             if not self.connections():
                 self.seen()
 
+    def follow_presence(self) -> bool:
+        """A seat's page opened or closed: the turn clock counts a player due who is gone.
+        Whether that changed the clock (the tabs are to be told)."""
+        if self.status != PLAYING or self.match is None:
+            return False
+        before = self.wait.to_json(0.0)
+        self.follow_wait()
+        return self.wait.to_json(0.0) != before
+
     def seen(self) -> None:
-        """Keep that somebody was in the room until now: a room left idle expires from then."""
-        try:
-            self.store.touch(self.code, now())
-        except SQLAlchemyError:
-            # Only the room's expiry depends on it, which then counts from an earlier visit.
-            log.warning("room %s: could not keep when it was last seen", self.code)
+        """Keep that somebody was in the room until now: a room left idle expires from then.
+        Should the store fail, only the room's expiry counts from an earlier visit."""
+        self.keeper.keep(
+            partial(self.store.touch, self.code, now()),
+            partial(self.not_kept, "when it was last seen"),
+            told=False,
+        )
 
     def expire(self) -> None:
         """The room has been left idle too long and is closed in the store: stop everything
@@ -749,16 +927,32 @@ class Room:
                 self.pong(connection, message.get("id"))
             elif kind == "lang":
                 connection.lang = pick_lang(str(message.get("lang")))
+            elif kind == "hint":
+                self.ask_hint(connection)
             else:
                 raise RoomError("malformed_message")
         except (IllegalAction, RoomError) as error:
             connection.send_json(self.refusal(error, connection.lang))
 
+    def ask_hint(self, connection: Connection) -> None:
+        """A hint for the tab's seat where the room's option `hints` is on (`server.hints`)."""
+        match = self.match
+        if not hints_on(self.room_options):
+            raise RoomError("no_hints")
+        if match is None or self.status != PLAYING:
+            raise RoomError("no_hint_now")
+        decision = len(match.record.actions)
+
+        def current() -> int:
+            return -1 if self.match is not match else len(match.record.actions)
+
+        self.hints.ask(connection, match.state, decision, self.display_names(), current)
+
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
         trip = connection.trips.pong(number, self.clock.now())
         if trip is not None:
-            connection.send_json({"type": "clock", "id": number, "rtt": 1000 * trip})
+            connection.send_now({"type": "clock", "id": number, "rtt": 1000 * trip})
 
     def refusal(self, error: IllegalAction | RoomError, lang: str) -> Json:
         if isinstance(error, IllegalAction):

@@ -28,8 +28,10 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
+from tafel.server.keeper import Keeper, store_pool
 from tafel.server.limits import Limits, Quotas
-from tafel.server.room import CLOSED, LOBBY, Room, store_error
+from tafel.server.metrics import ROOMS, STORE_ERRORS
+from tafel.server.room import CLOSED, LOBBY, Room, resume_match, store_error
 from tafel.server.room_options import read_room_options, stored_options
 from tafel.server.seats import clean_name, new_token, token_hash
 from tafel.store import Store, StoredRoom, StoredSeat
@@ -69,6 +71,10 @@ class Rooms:
         self.limits = limits or Limits()
         self.quotas = Quotas(self.limits)
         self.rooms: dict[str, Room] = {}
+        self.pool = store_pool(store.url)
+        """The threads the store is called in, so that the event loop never waits for it."""
+        self.loading: dict[str, asyncio.Future[Room]] = {}
+        """Rooms being read back from the store: who asks for one meanwhile waits for it."""
         self.on_release: Callable[[str], None] | None = None
         """Told the code of every room that leaves memory (the cluster gives up its lease)."""
         self.owned_elsewhere: Callable[[], Awaitable[set[str]]] | None = None
@@ -80,7 +86,7 @@ class Rooms:
             raise RoomError("unknown_game", 404, game=str(game_id)[:40])
         return game
 
-    def create(
+    async def create(
         self,
         game_id: object,
         players: object,
@@ -101,7 +107,7 @@ class Rooms:
         except ValueError as error:  # an OptionError too
             raise option_refusal(game, error) from None
         tidy = clean_name(name)
-        if self.read(self.store.live_rooms) >= self.limits.live_rooms:
+        if await self.ask(self.store.live_rooms) >= self.limits.live_rooms:
             raise RoomError("rooms_full", 503)
         token = new_token()
         seats = [StoredSeat(0, tidy, None, token_hash(token))]
@@ -116,42 +122,51 @@ class Rooms:
                 LOBBY,
                 seats,
             )
-            if self.read(partial(self.store.create_room, stored)):
+            if await self.ask(partial(self.store.create_room, stored)):
                 break
-        room = Room(stored, game, self.store, self.pace, self.clock)
-        self.rooms[room.code] = room
+        room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock)
+        self.remember(room)
+        log.info("room made", extra={"room": room.code, "game": game.id})
         return room, token
 
-    def find(self, code: str, client: str) -> Room:
+    async def find(self, code: str, client: str) -> Room:
         """The room a client asks for by its code: a code that names no room counts as a guess
         against the client, and a client out of guesses is refused any room."""
         self.quotas.guesses.check(client)
         try:
-            return self.get(code)
+            return await self.get(code)
         except RoomError as error:
             if error.key == "room_not_found":
                 self.quotas.guesses.count(client)
             raise
 
-    def get(self, code: str) -> Room:
+    async def get(self, code: str) -> Room:
+        """The room in memory, or read back from the store (off the event loop) if it is
+        not; a room asked for twice while it is read is read once."""
         code = tidy_code(code)
         room = self.rooms.get(code)
-        return self.load(code, self.store) if room is None else room
+        if room is not None:
+            return room
+        loading = self.loading.get(code)
+        if loading is None:
+            loading = self.loading[code] = asyncio.ensure_future(self.load(code, self.store))
+            loading.add_done_callback(lambda _: self.loading.pop(code, None))
+        return await asyncio.shield(loading)
 
-    def load(self, code: str, store: Store) -> Room:
-        """Bring a room back into memory from the store, to write to `store` (the cluster's is
-        fenced), and wake its bots."""
-        stored = self.read(lambda: store.room(code)) if len(code) <= CODE_MOST else None
+    async def load(self, code: str, store: Store) -> Room:
+        """Bring a room back into memory from the store (off the event loop), to write to
+        `store` (the cluster's is fenced), and wake its bots."""
+        stored = await self.ask(partial(store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
-        room = self.read(
-            lambda: Room(stored, self.find_game(stored.game), store, self.pace, self.clock)
-        )
-        self.rooms[code] = room
+        game = self.find_game(stored.game)
+        resumed = await self.ask(partial(resume_match, game, stored, store))
+        room = Room(stored, game, store, Keeper(self.pool), self.pace, self.clock, resumed)
+        self.remember(room)
         room.wake_bots()
         return room
 
-    def peek(self, code: str, client: str) -> tuple[str, Game, int]:
+    async def peek(self, code: str, client: str) -> tuple[str, Game, int]:
         """A room's code, game and player count, as `find` but without bringing it into this
         process's memory (another process may own it): for its finished matches."""
         self.quotas.guesses.check(client)
@@ -159,25 +174,36 @@ class Rooms:
         room = self.rooms.get(code)
         if room is not None:
             return room.code, room.game, room.players
-        stored = self.read(lambda: self.store.room(code)) if len(code) <= CODE_MOST else None
+        stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
             self.quotas.guesses.count(client)
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         return stored.code, self.find_game(stored.game), stored.players
 
-    @staticmethod
-    def read(call: Callable[[], T]) -> T:
-        """What the store answers; a refusal if it cannot answer now."""
+    async def ask(self, call: Callable[[], T]) -> T:
+        """What the store answers, asked in a thread of the store's pool; a refusal if it
+        cannot answer now."""
         try:
-            return call()
+            return await asyncio.get_running_loop().run_in_executor(self.pool, call)
         except SQLAlchemyError as error:
+            STORE_ERRORS.inc()
             log.warning("the store did not answer: %s", store_error(error))
             raise RoomError("store_unavailable", 503) from None
+
+    def remember(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        ROOMS.inc()
+
+    def forget(self, code: str) -> Room | None:
+        room = self.rooms.pop(code, None)
+        if room is not None:
+            ROOMS.dec()
+        return room
 
     def release(self, room: Room) -> None:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
-            del self.rooms[room.code]
+            self.forget(room.code)
             if self.on_release is not None:
                 self.on_release(room.code)
 
@@ -187,23 +213,24 @@ class Rooms:
         someone asks for meanwhile come back at once (`get`)."""
         timed = [game.id for game in GAMES.values() if game.timed]
         resumed = []
-        for code in self.read(lambda: self.store.resumable(timed)):
-            await asyncio.sleep(0)  # let requests in between two replays
+        for code in await self.ask(partial(self.store.resumable, timed)):
             try:
-                self.get(code)
+                await self.get(code)
             except (RecordError, RoomError) as error:
-                log.error("room %s cannot be resumed: %s", code, error)
+                log.error("a room cannot be resumed: %s", error, extra={"room": code})
                 continue
             resumed.append(code)
         return resumed
 
-    def sweep(self, when: datetime, elsewhere: Collection[str] = ()) -> list[str]:
+    async def sweep(self, when: datetime, elsewhere: Collection[str] = ()) -> list[str]:
         """Expire the rooms left idle too long at `when`, but those owned by other processes
         (`elsewhere`), which sweep their own: kept in the store first, then dropped from
         memory. The codes of those expired."""
-        stale = self.read(
-            lambda: self.store.stale_rooms(
-                when - self.limits.unstarted_expiry, when - self.limits.idle_expiry
+        stale = await self.ask(
+            partial(
+                self.store.stale_rooms,
+                when - self.limits.unstarted_expiry,
+                when - self.limits.idle_expiry,
             )
         )
         expired = []
@@ -211,17 +238,24 @@ class Rooms:
             room = self.rooms.get(code)
             if (room is not None and room.connections()) or code in elsewhere:
                 continue  # someone is in it now, or may be
+            close = (
+                partial(self.store.change_room, code, status=CLOSED)
+                if started
+                else partial(self.store.delete_room, code)
+            )
             try:
-                if started:
-                    self.store.change_room(code, status=CLOSED)
+                if room is None:
+                    await asyncio.get_running_loop().run_in_executor(self.pool, close)
                 else:
-                    self.store.delete_room(code)
+                    await room.keeper.write(close)  # after the room's own writes
             except SQLAlchemyError as error:
-                log.warning("room %s could not expire: %s", code, store_error(error))
+                STORE_ERRORS.inc()
+                log.warning("a room could not expire: %s", store_error(error), extra={"room": code})
                 continue
+            room = self.forget(code)
             if room is not None:
                 room.expire()
-                del self.rooms[code]
+            log.info("room expired", extra={"room": code})
             expired.append(code)
         return expired
 
@@ -231,12 +265,14 @@ class Rooms:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
                 elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
-                expired = self.sweep(now(), elsewhere)
+                await self.sweep(now(), elsewhere)
             except RoomError:
                 continue  # the store did not answer; the next sweep will
-            if expired:
-                log.info("rooms expired: %s", " ".join(expired))
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Stop every room's bots and clocks, keep what their timers have used, and wait for
+        every write to the store to be done."""
         for room in self.rooms.values():
             room.stop()
+        for room in self.rooms.values():
+            await room.keeper.drain()

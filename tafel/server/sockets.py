@@ -34,6 +34,7 @@ from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.limits import client_key
+from tafel.server.metrics import SOCKETS
 from tafel.server.room import Room
 from tafel.server.rooms import Rooms
 
@@ -82,13 +83,15 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         return
     lang, token = greeting
     try:
-        room = rooms.find(code, socket_client(socket))
+        room = await rooms.find(code, socket_client(socket))
         seat = None if token is None else room.seat_of(token)
     except RoomError as error:
         await refuse(socket, error, lang)
         return
     connection = Connection(socket, seat, lang, rooms.limits.queue_bytes)
     room.connect(connection)
+    SOCKETS.inc()
+    log.info("tab joined", extra={"room": room.code, "seat": seat})
     pump = connection.start()
     reader = asyncio.create_task(read(socket, room, connection))
     synced = room.game.timed or room.game.has_races
@@ -104,6 +107,8 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
         if pinger is not None:
             pinger.cancel()
         room.disconnect(connection)
+        SOCKETS.dec()
+        log.info("tab left", extra={"room": room.code, "seat": seat})
         rooms.release(room)
 
 
@@ -121,6 +126,6 @@ async def ping(connection: Connection, clock: ServerClock) -> None:
     sent = 0
     while True:
         now = clock.now()
-        connection.send_json({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
+        connection.send_now({"type": "ping", "id": connection.trips.ping(now), "at": 1000 * now})
         sent += 1
         await asyncio.sleep(PING_SECONDS[sent >= PINGS_FIRST])

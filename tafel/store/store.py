@@ -1,15 +1,17 @@
 """The store: rooms, seats and match records, through SQLAlchemy.
 
 Every method is one short transaction: each change of a room is kept whole or not at all. The
-server calls them from its event loop: an INSERT into SQLite in WAL mode takes tens of
-microseconds, less than handing it to a thread would cost. So that a slow or locked store cannot
-hold the whole server, every wait on it is bounded (`LOCK_SECONDS` and the others below); past it
-the call raises, and the server refuses what was asked with "try again" and changes nothing.
+server calls the ones a game makes as it plays (moves, clocks, loading a room) in threads of a
+pool of its own, so that its event loop never waits for the store (`tafel.server.keeper`); any
+thread may call any method. So that a slow or locked store cannot hold a room for long, every
+wait on it is bounded (`LOCK_SECONDS` and the others below); past it the call raises, and the
+server refuses what was asked with "try again" and changes nothing.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from typing import Any
 import platformdirs
 from sqlalchemy import (
     JSON,
+    Connection,
     Engine,
     Integer,
     and_,
@@ -36,7 +39,6 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -49,6 +51,7 @@ from tafel.store.tables import (
     FenceRow,
     MatchRow,
     MoveRow,
+    ReserveRow,
     RoomRow,
     SeatRow,
     WaitRow,
@@ -100,6 +103,9 @@ class StoredMatch:
     """The match's timer when last kept: its key and the seconds of it used."""
     wait: tuple[int, float] | None = None
     """The wait for people to decide when last kept: the decision's key and seconds used."""
+    reserves: dict[int, float] = field(default_factory=dict)
+    """The seats' reserves of time when last kept, seconds left by seat; a seat not here has
+    its full reserve."""
 
 
 @dataclass
@@ -176,9 +182,10 @@ class Store:
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             Base.metadata.create_all(connection)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self.moves = self.engine.connect()
-        """A connection kept for appending moves, the one write of every action: checking a
-        connection out of the pool and back in costs several times the INSERT itself."""
+        self.moves = threading.local()
+        """Per thread, a connection kept for appending moves, the one write of every action:
+        checking a connection out of the pool and back in costs several times the INSERT."""
+        self.kept: list[Connection] = []
         self.insert_move = insert(MoveRow)
         self.insert_fenced_move = (
             insert(MoveRow)
@@ -202,8 +209,22 @@ class Store:
         """A move kept only if the room's fence still holds this store's token (`fenced`)."""
 
     def close(self) -> None:
-        self.moves.close()
+        for connection in self.kept:
+            connection.close()
         self.engine.dispose()
+
+    def move_connection(self) -> Connection:
+        """This thread's connection for appending moves."""
+        connection: Connection | None = getattr(self.moves, "connection", None)
+        if connection is None:
+            connection = self.moves.connection = self.engine.connect()
+            self.kept.append(connection)
+        return connection
+
+    def ping(self) -> None:
+        """Ask the database for nothing: raises if it cannot answer."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
 
     # --- Fencing: one writer per room across processes ---------------------------------------
 
@@ -430,21 +451,22 @@ class Store:
             return row.id
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
+        moves = self.move_connection()
         move = {"match": match, "number": number, "seat": seat, "action": action}
         try:
             if self.fence is None:
-                self.moves.execute(self.insert_move, move)
+                moves.execute(self.insert_move, move)
             else:
                 # The fence checked in the INSERT itself: one round trip per move, as without.
                 room, token = self.fence
-                done = self.moves.execute(
+                done = moves.execute(
                     self.insert_fenced_move, {**move, "room": room, "token": token}
                 )
                 if done.first() is None:
                     raise FenceError(f"room {room} is held with a newer token than {token}")
-            self.moves.commit()
+            moves.commit()
         except Exception:
-            self.moves.rollback()  # so the connection serves the next move (or reconnects)
+            moves.rollback()  # so the connection serves the next move (or reconnects)
             raise
 
     def save_clock(self, match: int, key: int, used: float) -> None:
@@ -454,6 +476,18 @@ class Store:
     def save_wait(self, match: int, key: int, used: float) -> None:
         """Keep how long the people due to decide have waited (one row per match)."""
         self._keep(WaitRow, match, key, used)
+
+    def save_reserves(self, match: int, reserves: dict[int, float]) -> None:
+        """Keep what is left of some seats' reserves of time (one row per seat, overwritten)."""
+        with self._writing() as session:
+            for seat, left in reserves.items():
+                done = session.execute(
+                    update(ReserveRow)
+                    .where(ReserveRow.match == match, ReserveRow.seat == seat)
+                    .values(left=left)
+                )
+                if not done.rowcount:  # type: ignore[attr-defined]
+                    session.add(ReserveRow(match=match, seat=seat, left=left))
 
     def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
         with self._writing() as session:
@@ -495,6 +529,9 @@ class Store:
         )
         clock = session.get(ClockRow, row.id)
         wait = session.get(WaitRow, row.id)
+        reserves = session.execute(
+            select(ReserveRow.seat, ReserveRow.left).where(ReserveRow.match == row.id)
+        )
         return StoredMatch(
             row.id,
             row.number,
@@ -503,4 +540,5 @@ class Store:
             row.over,
             None if clock is None else (clock.key, clock.used),
             None if wait is None else (wait.key, wait.used),
+            {seat: left for seat, left in reserves},
         )

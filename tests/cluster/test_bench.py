@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
+from tests.loadtest.test_bench import TAFEL
 from tests.server.conftest import POSTGRES_ENV
-from tests.server.test_bench import TAFEL
 
 pytestmark = pytest.mark.timeout(180)
 

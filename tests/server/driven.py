@@ -50,18 +50,18 @@ async def drive(
     clock = ManualClock()
     store = Store("sqlite://")
     rooms = Rooms(store, pace, clock)
-    room, host = rooms.create(game_id, players, {}, "P0")
+    room, host = await rooms.create(game_id, players, {}, "P0")
     tokens = {0: host}
     for seat in range(1, players):
         if seat in people:
-            tokens[seat] = room.take_seat(seat, f"P{seat}")
+            tokens[seat] = await room.take_seat(seat, f"P{seat}")
         else:
-            room.set_bot(host, seat, f"bot:{GAMES[game_id].default_bot}")
+            await room.set_bot(host, seat, f"bot:{GAMES[game_id].default_bot}")
     room.bots.rng = Rng(derive_seed(seed, "pauses"))
     if 0 not in people:
         # The host leaves their seat to a bot before the match: it starts with them as people.
         room.seats[0].bot = f"bot:{GAMES[game_id].default_bot}"
-    start_seeded(room, host, seed)
+    await start_seeded(room, host, seed)
     last, longest, moves = clock.now(), 0.0, 0
     for _ in range(limit):
         await settle()
@@ -81,14 +81,15 @@ async def drive(
     room.timer.forget()
     room.wait.forget()
     standins = sum(1 for seat, _ in match.record.actions if seat in people)
+    await rooms.stop()
     store.close()
     return Drive(moves, clock.now() - 1000.0, longest, standins)
 
 
-def start_seeded(room: Room, host: str, seed: int) -> None:
+async def start_seeded(room: Room, host: str, seed: int) -> None:
     """Start the match with a seed of the test's, rather than the server's secret one."""
     with patch("tafel.server.room.secrets.randbits", return_value=seed):
-        room.start(host)
+        await room.start(host)
 
 
 def main(games: int) -> None:

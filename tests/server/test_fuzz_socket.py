@@ -51,7 +51,7 @@ messages = st.one_of(
 
 def kept(client: TestClient, code: str) -> tuple[Any, ...]:
     """The room as memory and the store hold it."""
-    room = client.app.state.rooms.get(code)  # type: ignore[attr-defined]
+    room = client.app.state.rooms.rooms[code]  # type: ignore[attr-defined]
     stored = room.store.match(code, 1)
     match = room.match
     return (

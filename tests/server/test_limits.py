@@ -162,10 +162,10 @@ def test_rooms_nobody_is_in_expire_unstarted_ones_sooner(client: TestClient) -> 
     rooms.store.touch(visited, left + timedelta(hours=2))
     with open_tab(client, occupied) as tab:
         tab.next("room")
-        assert rooms.sweep(left + timedelta(hours=2)) == []
-        assert rooms.sweep(left + timedelta(hours=4)) == [unstarted]
-        assert rooms.sweep(left + timedelta(hours=6)) == [visited]
-        assert rooms.sweep(left + timedelta(days=3)) == [finished]
+        assert client.portal.call(rooms.sweep, left + timedelta(hours=2)) == []
+        assert client.portal.call(rooms.sweep, left + timedelta(hours=4)) == [unstarted]
+        assert client.portal.call(rooms.sweep, left + timedelta(hours=6)) == [visited]
+        assert client.portal.call(rooms.sweep, left + timedelta(days=3)) == [finished]
     for code in (unstarted, visited):
         assert client.get(f"/api/rooms/{code}").status_code == 404
     assert client.get(f"/api/rooms/{finished}").json()["status"] == "closed"
@@ -196,8 +196,8 @@ def test_a_running_match_left_idle_closes_its_clock_and_bots_stop(client: TestCl
     deal(client, code, [ann, bob])
     room = rooms.rooms[code]
     assert room.timer.key is not None  # the round's clock (a bot's accusation may pause it)
-    assert rooms.sweep(now() + timedelta(hours=47)) == []
-    assert rooms.sweep(now() + timedelta(hours=49)) == [code]
+    assert client.portal.call(rooms.sweep, now() + timedelta(hours=47)) == []
+    assert client.portal.call(rooms.sweep, now() + timedelta(hours=49)) == [code]
     assert code not in rooms.rooms and room.bots.task is None and room.timer.handle is None
     assert room.wait.timer.handle is None  # nor will a bot decide for anyone
     assert client.get(f"/api/rooms/{code}").json()["status"] == "closed"
@@ -238,9 +238,9 @@ def test_start_up_serves_at_once_and_brings_back_only_rooms_that_move_on_their_o
         assert set(await resuming) == {codes["bots"], codes["clock"]}
         assert set(rooms.rooms) == {codes["bots"], codes["clock"]}
         assert rooms.rooms[codes["clock"]].timer.since is not None, "the clock runs on"
-        rooms.get(codes["people"])  # the rest when someone asks
+        await rooms.get(codes["people"])  # the rest when someone asks
         assert codes["people"] in rooms.rooms
-        rooms.stop()
+        await rooms.stop()
 
     try:
         in_a_loop_of_its_own(start_up())

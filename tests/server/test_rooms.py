@@ -259,7 +259,7 @@ def test_a_move_the_store_cannot_keep_changes_nothing(
     code, host = new_room(client, "add-vantage", 2)
     take_seat(client, code, 1, "Bob")
     start(client, code, host)
-    room = client.app.state.rooms.get(code)  # type: ignore[attr-defined]
+    room = client.app.state.rooms.rooms[code]  # type: ignore[attr-defined]
 
     def broken(*_: object) -> None:
         raise OperationalError("INSERT", {}, Exception("disk full"))

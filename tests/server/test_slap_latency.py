@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from tafel.loadtest.server import call
 from tafel.server import BotPace
-from tafel.server.bench import call
 from tests.live_server import serving
 from tests.loops import in_a_loop_of_its_own
 

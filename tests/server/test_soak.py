@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
-from tafel.server.bench import RoomRun, call, client, free_port, open_room
+from tafel.loadtest.server import RoomRun, call, client, free_port, open_room
 from tests.loops import in_a_loop_of_its_own
 from tests.server.test_restart import server
 

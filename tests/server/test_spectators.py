@@ -29,7 +29,7 @@ def test_a_thousand_spectators_cost_a_few_frames_each_and_seats_hear_nothing_of_
     client: TestClient,
 ) -> None:
     code, _ = new_room(client, "add-vantage", 2)
-    room = client.app.state.rooms.get(code)  # type: ignore[attr-defined]
+    room = client.app.state.rooms.rooms[code]  # type: ignore[attr-defined]
     player = Counted(0)
     room.connect(player)
     crowd = [Counted(None) for _ in range(CROWD)]

@@ -123,7 +123,9 @@ function OptionField({ option, value, onChange, lang }) {
   if (option.kind === "choice") {
     return html`<label class="option field"><span>${help}</span>
       <select name=${option.name} value=${value} onChange=${(e) => onChange(e.target.value)}>
-        ${option.choices.map((choice) => html`<option value=${choice}>${choice}</option>`)}
+        ${option.choices.map(
+          (choice) => html`<option value=${choice}>${option.labels?.[choice]?.[lang] || option.labels?.[choice]?.en || choice}</option>`,
+        )}
       </select>
     </label>`;
   }

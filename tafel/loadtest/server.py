@@ -3,7 +3,7 @@
 The server runs as `tafel serve` in a process of its own, on a fresh SQLite store, so that it
 has a core to itself and pays for keeping every move. This process opens the rooms (every seat
 held by a person, no bots) and one websocket per seat; each client plays a random legal action
-as soon as its view allows one (in a game with races, as a browser does: `bench_race`). An
+as soon as its view allows one (in a game with races, as a browser does: `tafel.loadtest.racer`). An
 action's time runs from the moment it is sent until every seat of its room has received the
 view it led to. A room whose game ends starts another.
 """
@@ -32,7 +32,7 @@ from websockets.asyncio.client import connect
 
 from tafel.engine import Json
 from tafel.games import get_game
-from tafel.server.bench_race import Racer
+from tafel.loadtest.racer import Racer
 
 SERVE = "from tafel.cli import app; app(prog_name='tafel')"
 
@@ -113,22 +113,30 @@ def call(base: str, method: str, path: str, body: Json | None = None, token: str
 
 @contextmanager
 def server_process(port: int, db: str | None = None, *options: str) -> Iterator[str]:
-    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`; its address."""
+    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`, once it is ready;
+    its address. Its log lines go to a file of their own, shown should it not start."""
     with tempfile.TemporaryDirectory() as folder:
         db = db or f"sqlite:///{Path(folder) / 'bench.db'}"
         # Every client of the bench comes from loopback: no limits per client address.
         serve = ["serve", "--no-client-limits", "--port", str(port), "--db", db, *options]
-        process = subprocess.Popen([sys.executable, "-c", SERVE, *serve], stdout=subprocess.DEVNULL)
+        log = Path(folder) / "server.log"
+        with log.open("wb") as lines:
+            process = subprocess.Popen(
+                [sys.executable, "-c", SERVE, *serve], stdout=subprocess.DEVNULL, stderr=lines
+            )
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60
             while True:
                 try:
-                    call(base, "GET", "/api/games")
+                    call(base, "GET", "/readyz")
                     break
                 except OSError:
                     if process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("the server for the bench did not start") from None
+                        tail = log.read_text(errors="replace")[-2000:]
+                        raise RuntimeError(
+                            f"the server for the bench did not start:\n{tail}"
+                        ) from None
                     time.sleep(0.1)
             yield base
         finally:

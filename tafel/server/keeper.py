@@ -1,0 +1,168 @@
+"""Keeping a room's moves in the store without the event loop waiting for the store.
+
+Every write of a room (a move, the end of a match, its clock, its wait) goes into the room's
+own queue and is made in a thread of the store's pool (`store_pool`), one after another in the
+order they were asked for. The loop hands the write over and goes on serving other rooms; a
+store that is slow for one room (a lock, a lost connection being retried) holds up that room's
+queue and nothing else.
+
+A move is applied in memory at once, so the next action is checked against the state it
+leaves, but nobody hears of it before it is kept: while a move of the room waits for the store,
+every frame the room sends is held back (`Keeper.hold`) and goes out, in order, only once every
+move before it is kept. A move the store refuses is lost with everything queued after it: the
+frames held for them are dropped and the room goes back to its record as kept
+(`Room.moves_lost`), so the store, the room and every screen agree that it was never made.
+Writes that tell nobody anything (a timer's used seconds) hold no frames, and one that fails is
+only logged, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tafel.server.metrics import STORE_ERRORS, STORE_WRITE
+
+if TYPE_CHECKING:
+    from tafel.server.connection import Connection
+
+T = TypeVar("T")
+
+STORE_THREADS = 4
+"""Threads the store's writes and reads are made in, together: as many rooms can wait on a slow
+store at once before a room with a free store waits for a thread."""
+
+
+def store_pool(url: str) -> ThreadPoolExecutor:
+    """The threads a server's store calls run in: one for an in-memory SQLite store, whose one
+    connection cannot take two transactions at once."""
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    return ThreadPoolExecutor(1 if memory else STORE_THREADS, thread_name_prefix="tafel-store")
+
+
+def timed(call: Callable[[], T]) -> T:
+    """Make a write, in a thread of the store's pool, and count how long it took."""
+    with STORE_WRITE.time():
+        return call()
+
+
+@dataclass
+class Write:
+    call: Callable[[], Any]
+    told: bool
+    """Whether frames wait for it: it is a change the room tells of."""
+    failed: Callable[[Exception], None]
+    """Called on the loop when the store refuses it (or one told of before it)."""
+    number: int
+    """Of the writes the room told of, which one (counted from 1); 0 for one it tells not of."""
+    done: Callable[[Any], None] | None = None
+    """Called on the loop with what the store answered, once it is kept."""
+
+
+class Keeper:
+    """One room's queue of writes, and the frames held back until what they tell of is kept."""
+
+    def __init__(self, pool: Executor) -> None:
+        self.pool = pool
+        self.writes: deque[Write] = deque()
+        self.running: asyncio.Task[None] | None = None
+        self.told = 0
+        """Writes of told changes asked for so far."""
+        self.kept = 0
+        """Of those, how many are kept (or lost): frames held for them may go."""
+        self.held: deque[tuple[int, Connection, str | int]] = deque()
+        """Frames (or a close code) sent while a told change waited for the store, each with
+        the number of the last such write before it."""
+
+    def keep(
+        self,
+        call: Callable[[], None],
+        failed: Callable[[Exception], None],
+        told: bool,
+        kept: Callable[[], None] | None = None,
+    ) -> None:
+        """Queue a write; `failed` is called should the store refuse it, `kept` once it is
+        kept (and what waited for it is sent)."""
+        if told:
+            self.told += 1
+        done = None if kept is None else lambda _: kept()
+        self.queue(Write(call, told, failed, self.told if told else 0, done))
+
+    async def write(self, call: Callable[[], T]) -> T:
+        """Queue a write and wait for what the store answers: for a change of the room that is
+        made in memory only once it is kept (and tells of itself afterwards)."""
+        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        def kept(value: T) -> None:
+            if not answer.done():  # the one waiting may have gone (a request cancelled)
+                answer.set_result(value)
+
+        def failed(error: Exception) -> None:
+            if not answer.done():
+                answer.set_exception(error)
+
+        self.queue(Write(call, False, failed, 0, kept))
+        return await answer
+
+    def queue(self, write: Write) -> None:
+        self.writes.append(write)
+        if self.running is None:
+            self.running = asyncio.get_running_loop().create_task(self.run())
+
+    def waiting(self) -> bool:
+        """Whether a told change is not kept yet: frames sent now must wait for it."""
+        return self.kept < self.told
+
+    def hold(self, connection: Connection, frame: str | int) -> bool:
+        """Take a frame to send later if it must wait for the store; False to send it now."""
+        if not self.waiting():
+            return False
+        self.held.append((self.told, connection, frame))
+        return True
+
+    async def drain(self) -> None:
+        """Wait until every write asked for so far is done."""
+        while self.running is not None:
+            await asyncio.shield(self.running)
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.writes:
+                write = self.writes[0]
+                try:
+                    answer = await loop.run_in_executor(self.pool, timed, write.call)
+                except Exception as error:  # the store's, or any: either way it is not kept
+                    STORE_ERRORS.inc()
+                    self.writes.popleft()
+                    lost = self.lose(write) if write.told else []
+                    for failed in [write, *lost]:
+                        failed.failed(error)
+                    continue
+                self.writes.popleft()
+                if write.told:
+                    self.kept = write.number
+                    self.release()
+                if write.done is not None:
+                    write.done(answer)
+        finally:
+            self.running = None
+
+    def release(self) -> None:
+        """Send, in order, what waited for writes that are now kept."""
+        while self.held and self.held[0][0] <= self.kept:
+            _, connection, frame = self.held.popleft()
+            connection.deliver(frame)
+
+    def lose(self, write: Write) -> list[Write]:
+        """A told change was not kept: it, and everything queued after it, never happened;
+        nobody is told of them. The writes dropped with it."""
+        dropped = list(self.writes)
+        self.writes.clear()
+        self.held.clear()
+        self.told = self.kept = write.number - 1
+        return dropped

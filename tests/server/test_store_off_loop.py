@@ -1,0 +1,198 @@
+"""The event loop never waits for the store: a room whose store is slow (a lock, a lost
+connection) holds up nobody else, and still tells nobody of a move before it is kept; a move
+the store then refuses is taken back with every move made after it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
+
+from tafel.server.room import Room
+from tafel.server.rooms import Rooms
+from tests.server.tabs import Tab, new_room, open_tab, set_bot, start, take_seat
+
+pytestmark = pytest.mark.timeout(120)
+
+PATIENCE = 60.0
+"""Seconds a test waits for something the server does at once: generous, for a loaded machine."""
+
+
+def the_rooms(client: TestClient) -> Rooms:
+    rooms: Rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    return rooms
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        assert time.monotonic() < deadline, f"waited in vain for {what}"
+        time.sleep(0.01)
+
+
+class Stalled:
+    """Wraps one store method: calls for the chosen key wait until `release` (then fail, if
+    asked); the others go straight through."""
+
+    def __init__(self, call: Callable[..., Any], key: Callable[..., object], stalled: object):
+        self.call, self.key, self.stalled = call, key, stalled
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.fail = False
+
+    def __call__(self, *args: Any) -> Any:
+        if self.key(*args) == self.stalled:
+            self.entered.set()
+            assert self.release.wait(PATIENCE), "the test never released the store"
+            if self.fail:
+                raise OperationalError("INSERT", {}, Exception("the connection was lost"))
+        return self.call(*args)
+
+
+@contextmanager
+def stalled(
+    monkeypatch: pytest.MonkeyPatch,
+    rooms: Rooms,
+    method: str,
+    key: Callable[..., object],
+    at: object,
+) -> Iterator[Stalled]:
+    stall = Stalled(getattr(rooms.store, method), key, at)
+    monkeypatch.setattr(rooms.store, method, stall)
+    try:
+        yield stall
+    finally:
+        stall.release.set()
+
+
+def two_people(client: TestClient) -> tuple[str, str, str]:
+    """A started Add-Vantage room of Ann and Bob: nothing moves until one of them does."""
+    code, ann = new_room(client, "add-vantage", 2)
+    bob = take_seat(client, code, 1, "Bob")
+    start(client, code, ann)
+    return code, ann, bob
+
+
+def first_move(tabs: dict[int, Tab]) -> tuple[Tab, dict[str, Any]]:
+    """The tab whose turn it is, and a legal action of it."""
+    for tab in tabs.values():
+        tab.next("state")
+    mover = next(tab for tab in tabs.values() if tab.legal)
+    return mover, mover.legal[0]
+
+
+def test_a_room_waiting_for_its_store_holds_up_no_other_room(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rooms = the_rooms(client)
+    slow, slow_ann, slow_bob = two_people(client)
+    quick, quick_ann, quick_bob = two_people(client)
+    slow_room = rooms.rooms[slow]
+    assert slow_room.match is not None
+    with (
+        stalled(
+            monkeypatch, rooms, "append_move", lambda match, *_: match, slow_room.match.id
+        ) as stall,
+        open_tab(client, slow, slow_ann) as ann,
+        open_tab(client, slow, slow_bob) as bob,
+        open_tab(client, quick, quick_ann) as cy,
+        open_tab(client, quick, quick_bob) as di,
+    ):
+        mover, action = first_move({0: ann, 1: bob})
+        mover.act(action, 0)
+        assert stall.entered.wait(PATIENCE), "the slow room's move never reached the store"
+
+        # The other room plays on while the slow room's move waits for its store.
+        quick_mover, quick_action = first_move({0: cy, 1: di})
+        for n in range(3):
+            quick_mover.act(quick_action, n)
+            assert cy.next("state")["n"] == n + 1 and di.next("state")["n"] == n + 1
+            quick_mover = next(tab for tab in (cy, di) if tab.legal)
+            quick_action = quick_mover.legal[0]
+        assert not stall.release.is_set()
+
+        # Nobody in the slow room has heard of the move yet: its frames wait for the store.
+        assert len(slow_room.match.record.actions) == 1
+        assert slow_room.keeper.waiting()
+        held = [frame for _, _, frame in slow_room.keeper.held]
+        assert any(isinstance(f, str) and '"n":1' in f for f in held)
+        for holder in slow_room.seats:
+            assert all(c.frames.empty() for c in holder.connections)
+
+        stall.release.set()
+        assert ann.next("state")["n"] == 1 and bob.next("state")["n"] == 1
+    kept = rooms.store.match(slow, 1)
+    assert kept is not None and len(kept.record.actions) == 1
+
+
+def test_a_move_the_store_refuses_late_takes_the_moves_after_it_along(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann moves; while her move waits for the store, the bot answers it at once (on the state
+    her move left); then the store refuses her move. Neither move happened, for anyone."""
+    rooms = the_rooms(client)
+    code, ann_pass = new_room(client, "tony-tino", 2)
+    set_bot(client, code, ann_pass, 1, "greedy")
+    start(client, code, ann_pass)
+    room: Room = rooms.rooms[code]
+    match = room.match
+    assert match is not None
+    with (
+        stalled(monkeypatch, rooms, "append_move", lambda _, number, *__: number, None) as stall,
+        open_tab(client, code, ann_pass) as ann,
+    ):
+        before = ann.next("state")
+        while not before["legal"]:  # the bot began
+            before = ann.next("state")
+        n = before["n"]
+        stall.stalled, stall.fail = n, True
+        ann.act(before["legal"][0], n)
+        wait_for(lambda: len(match.record.actions) >= n + 2, "the bot's answer")
+        stall.release.set()
+        # The first frame Ann gets after her move is the refusal: no state of either move.
+        frame = ann.receive()
+        while frame["type"] in ("ping", "clock", "room"):
+            frame = ann.receive()
+        assert frame["type"] == "error" and frame["key"] == "store_failed", frame
+        wait_for(lambda: not room.keeper.writes, "the store's queue to empty")
+        assert len(match.record.actions) == n
+        assert match.state.view(0) == before["view"]
+        kept = rooms.store.match(code, 1)
+        assert kept is not None and kept.record.actions == match.record.actions
+        # The same move goes through once the store keeps it, and the bot answers again.
+        monkeypatch.undo()
+        ann.act(before["legal"][0], n)
+        assert ann.next("state")["n"] == n + 1
+        assert ann.next("state")["n"] == n + 2
+        wait_for(lambda: not room.keeper.writes, "the store's queue to empty")
+        kept = rooms.store.match(code, 1)
+        assert kept is not None and len(kept.record.actions) >= n + 2
+        assert kept.record.actions == match.record.actions
+
+
+def test_a_room_read_back_slowly_from_the_store_holds_up_no_other_room(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rooms = the_rooms(client)
+    asleep, _ = new_room(client, "add-vantage", 2, name="Eve")
+    rooms.release(rooms.rooms[asleep])
+    assert asleep not in rooms.rooms, "an empty lobby leaves memory"
+    quick, quick_ann, quick_bob = two_people(client)
+    with stalled(monkeypatch, rooms, "room", lambda code: code, asleep) as stall:
+        looking = threading.Thread(target=lambda: client.get(f"/api/rooms/{asleep}"))
+        looking.start()
+        assert stall.entered.wait(PATIENCE), "the room was never asked of the store"
+        with open_tab(client, quick, quick_ann) as cy, open_tab(client, quick, quick_bob) as di:
+            mover, action = first_move({0: cy, 1: di})
+            mover.act(action, 0)
+            assert cy.next("state")["n"] == 1 and di.next("state")["n"] == 1
+        assert not stall.release.is_set() and looking.is_alive()
+        stall.release.set()
+        looking.join(PATIENCE)
+    assert asleep in rooms.rooms
