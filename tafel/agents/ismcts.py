@@ -191,10 +191,10 @@ class IsmctsAgent(Agent):
             path.append(node)
             self.step(state, actor, legal, pick, waiting)
         if waiting and state.outcome() is None:
-            state.apply(*self.move_after_waiting(state, waiting))
+            state.apply_legal(*self.move_after_waiting(state, waiting))
         rollout = self.rollout
         while state.outcome() is None:
-            state.apply(*choose_move(state, lambda _: rollout, rng))
+            state.apply_legal(*choose_move(state, lambda _: rollout, rng))
         outcome = state.outcome()
         assert outcome is not None
         result = rewards(outcome)
@@ -208,7 +208,7 @@ class IsmctsAgent(Agent):
         if pick == len(legal):
             waiting.add(actor)
         else:
-            state.apply(actor, legal[pick])
+            state.apply_legal(actor, legal[pick])
             waiting.clear()
 
     def next_to_decide(self, state: State, actors: list[Seat], waiting: set[Seat]) -> Seat | None:

@@ -166,6 +166,15 @@ class State(ABC):
         self.events = self._perform(seat, action)
         return self.events
 
+    def apply_legal(self, seat: Seat, action: Action) -> Sequence[Event]:
+        """`apply` without checking, for an action the engine itself offered: one of
+        `legal_actions(seat)` of this very state, or the choice of one of the game's own bots
+        (they choose among those). Search and simulation take millions of such actions, each
+        checked once already by being offered; whatever a player or a client sends goes through
+        `apply`. An action that is not legal here is not refused: it breaks the state."""
+        self.events = self._perform(seat, action)
+        return self.events
+
     @abstractmethod
     def view(self, seat: Seat | None) -> Json:
         """A JSON-ready dict of what `seat` may see; `None` for a spectator."""

@@ -2,11 +2,12 @@
 between the game's default bots, per second.
 
 Random playouts cycle through every allowed player count, with default options, each action
-drawn uniformly from the legal ones: the cost of the rules alone, as a search or a learner
-would pay it. Bot games are played as `tafel simulate` plays them (a game's clock in virtual
-time), the default bot in every seat; for a game whose tallies count its rounds (Spyfall), the
-rounds per second too. Time is the process's CPU time, so other work on the machine does not
-lower the figures (much: it still shares caches).
+drawn uniformly from the legal ones and taken by `State.apply_legal` (offered by the engine, so
+not checked again): the cost of the rules alone, as a search or a learner would pay it. Bot
+games are played as `tafel simulate` plays them (a game's clock in virtual time), the default
+bot in every seat; for a game whose tallies count its rounds (Spyfall), the rounds per second
+too. Time is the process's CPU time, so other work on the machine does not lower the figures
+(much: it still shares caches).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def random_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int
         state = game.start(counts[games % len(counts)], derive_seed(seed, games))
         while state.outcome() is None:
             seat = state.chance_actor(rng)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.apply_legal(seat, rng.choice(state.legal_actions(seat)))
             actions += 1
         games += 1
         now = time.process_time()

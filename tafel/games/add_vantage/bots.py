@@ -7,15 +7,20 @@ same way against the bonus tiles, discounted because the other players race for 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
 from itertools import product
 
 from tafel.agents.base import Agent
 from tafel.engine import Action, Seat, State
 from tafel.games.add_vantage.rules import (
+    ANTI_DIAGONAL,
     ARRANGE,
+    CELLS,
     CHOOSE,
     DISCARDS,
     LINES,
+    MAIN_DIAGONAL,
     PASS,
     PLACE_BOUGHT,
     PLACES,
@@ -47,63 +52,96 @@ def chance_of_sum(dice: int, total: int) -> float:
 CHANCE = [[chance_of_sum(dice, total) for total in range(19)] for dice in range(4)]
 
 
+@cache
 def worth(targets: tuple[int, ...], total: int, missing: int) -> float:
-    """The best of `targets` times the chance that `missing` dice bring `total` up to it."""
+    """The best of `targets` times the chance that `missing` dice bring `total` up to it.
+    Remembered: a game asks the same few questions over and over (a search, millions of times)."""
     chances = CHANCE[missing]
     return max(t * chances[t - total] if 0 <= t - total <= 18 else 0.0 for t in targets)
 
 
-class Prospects:
-    """One board's lines that can still win a tile, seen from each cell: the line's possible
-    tiles, its weight, the sum of its dice and how many dice it still misses."""
+Line = tuple[tuple[int, ...], float, int, int]
+"""A line that can still win a tile: its possible tiles, its weight, the sum of its dice and how
+many dice it still misses."""
+SCORED_LINES = (*LINES, MAIN_DIAGONAL, ANTI_DIAGONAL)
+"""Rows and columns (tile slots 0-5), then the two diagonals."""
+SCORED_THROUGH = tuple(
+    tuple(i for i, line in enumerate(SCORED_LINES) if cell in line) for cell in range(CELLS)
+)
 
-    __slots__ = ("lines", "through")
+
+def measure(
+    board: list[int], cells: tuple[int, ...], targets: tuple[int, ...], weight: float
+) -> Line:
+    first, second, third = board[cells[0]], board[cells[1]], board[cells[2]]
+    missing = (not first) + (not second) + (not third)
+    return (targets, weight, first + second + third, missing)
+
+
+class Prospects:
+    """One board's lines that can still win a tile (`Line`), by their place in `SCORED_LINES`;
+    None where a line can win nothing."""
+
+    __slots__ = ("lines",)
 
     def __init__(self, state: AddVantageState, seat: Seat) -> None:
         board = state.dice[seat]
-        lines: list[tuple[tuple[int, ...], tuple[int, ...], float]] = [
-            (LINES[line], (tile,), 1.0) for line, tile in enumerate(state.tiles[seat]) if tile
-        ]
+        self.lines: list[Line | None] = [None] * len(SCORED_LINES)
+        for line, tile in enumerate(state.tiles[seat]):
+            if tile:
+                self.lines[line] = measure(board, LINES[line], (tile,), 1.0)
         bonus = tuple(tile for tile in state.bonus if tile)
         if bonus:
-            lines.extend((diagonal, bonus, BONUS_DISCOUNT) for diagonal in state.diagonals())
-        self.lines: list[tuple[tuple[int, ...], float, int, int]] = []
-        self.through: list[list[tuple[tuple[int, ...], float, int, int]]] = [[] for _ in board]
-        for cells, targets, weight in lines:
-            pips = [board[cell] for cell in cells]
-            entry = (targets, weight, sum(pips), pips.count(0))
-            self.lines.append(entry)
-            for cell in cells:
-                self.through[cell].append(entry)
+            for diagonal in state.diagonals():
+                line = SCORED_LINES.index(diagonal)
+                self.lines[line] = measure(board, diagonal, bonus, BONUS_DISCOUNT)
 
     def value(self) -> float:
         """The board's prospects: each line's tile times its chance of being won."""
         return sum(
             weight * worth(targets, total, missing)
-            for targets, weight, total, missing in self.lines
+            for targets, weight, total, missing in filter(None, self.lines)
         )
 
-    def gain(self, value: int, cell: int) -> float:
-        """What placing a die showing `value` on the empty `cell` adds to the board's prospects."""
-        return sum(
-            weight * (worth(targets, total + value, missing - 1) - worth(targets, total, missing))
-            for targets, weight, total, missing in self.through[cell]
-        )
+    def through(self, cell: int) -> Iterator[Line]:
+        """The lines through `cell` that can still win a tile."""
+        lines = self.lines
+        for index in SCORED_THROUGH[cell]:
+            line = lines[index]
+            if line is not None:
+                yield line
+
+    def gains(self, cell: int) -> list[float]:
+        """What placing a die on the empty `cell` adds to the board's prospects, for each die
+        value 1 to 6."""
+        totals = [0.0] * 6
+        for targets, weight, total, missing in self.through(cell):
+            for index, gain in enumerate(line_gains(targets, total, missing)):
+                totals[index] += weight * gain
+        return totals
 
     def loss(self, value: int, cell: int) -> float:
         """What taking the die showing `value` off `cell` costs the board's prospects."""
-        return sum(
-            weight * (worth(targets, total, missing) - worth(targets, total - value, missing + 1))
-            for targets, weight, total, missing in self.through[cell]
-        )
+        total_loss = 0.0
+        for targets, weight, total, missing in self.through(cell):
+            total_loss += weight * line_gains(targets, total - value, missing + 1)[value - 1]
+        return total_loss
+
+
+@cache
+def line_gains(targets: tuple[int, ...], total: int, missing: int) -> tuple[float, ...]:
+    """What one more die adds to a line's worth, for each die value 1 to 6."""
+    now = worth(targets, total, missing)
+    return tuple(worth(targets, total + value, missing - 1) - now for value in range(1, 7))
 
 
 def best_placement(state: AddVantageState, seat: Seat) -> tuple[float, Action]:
     """The pending die and empty cell whose placement gains most."""
     prospects = Prospects(state, seat)
     empty = state.empty_cells(seat)
+    gains = {cell: prospects.gains(cell) for cell in empty}
     options = [
-        (prospects.gain(value, cell), PLACES[value - 1][cell])
+        (gains[cell][value - 1], PLACES[value - 1][cell])
         for value in sorted(set(state.pending))
         for cell in empty
     ]
@@ -145,7 +183,7 @@ def best_removal(state: AddVantageState, seat: Seat) -> Action | None:
     best: tuple[float, Action] | None = None
     for action in removals:
         after = state.clone()
-        after.apply(seat, action)
+        after.apply_legal(seat, action)
         if after.current != seat or after.outcome() is not None:
             continue
         gain = prospects(after) - now - cost
@@ -199,13 +237,17 @@ class GreedyAgent(Agent):
         gains = best_gains(state, seat)
         expected_roll = dice.start * sum(gains) / 6 if dice else float("-inf")
         cost = coin_value(state.coins[seat])
-        boards = [Prospects(state, other) for other in range(state.players)]
+        boards: dict[Seat, Prospects] = {}
+        """The prospects of the boards there are dice to buy from, worked out when first asked."""
         best_buy: tuple[float, Action] | None = None
         for action in state.legal_actions(seat):
             if not isinstance(action, Buy):
                 continue
-            value = state.dice[action.seller][action.cell]
-            loss = boards[action.seller].loss(value, action.cell)
+            seller = action.seller
+            if seller not in boards:
+                boards[seller] = Prospects(state, seller)
+            value = state.dice[seller][action.cell]
+            loss = boards[seller].loss(value, action.cell)
             buy_worth = gains[value - 1] + OPPONENT_WEIGHT * loss - cost
             if best_buy is None or buy_worth > best_buy[0]:
                 best_buy = (buy_worth, action)
@@ -250,8 +292,8 @@ class QuickAgent(GreedyAgent):
 def best_gains(state: AddVantageState, seat: Seat) -> list[float]:
     """For each die value 1 to 6, what placing it on its best empty cell would gain."""
     prospects = Prospects(state, seat)
-    empty = state.empty_cells(seat)
-    return [max(prospects.gain(value, cell) for cell in empty) for value in range(1, 7)]
+    by_cell = [prospects.gains(cell) for cell in state.empty_cells(seat)]
+    return [max(by_value) for by_value in zip(*by_cell, strict=True)]
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}

@@ -148,7 +148,7 @@ class SpyfallState(State):
             case "deal":
                 return [self.dealer]
             case "ask" | "answer" | "talk":
-                return [*range(self.players), SYSTEM]
+                return [*range(self.players_), SYSTEM]
             case "accusation" | "vote":
                 return [seat for seat in self.voters() if self.votes[seat] == NOT_VOTED]
             case "guess":
@@ -157,8 +157,26 @@ class SpyfallState(State):
                 return [self.nominator()]
         return []
 
+    def is_actor(self, seat: Seat) -> bool:
+        """Whether `seat` is one of `actors()`, without listing them: asked of every seat at
+        every step of a search or a simulation."""
+        phase = self.phase
+        if phase in CLOCK_RUNS:
+            return SYSTEM <= seat < self.players_
+        if phase in (ACCUSING, VOTING):
+            return (
+                0 <= seat < self.players_ and seat != self.suspect and self.votes[seat] == NOT_VOTED
+            )
+        if phase == DEALING:
+            return seat == self.dealer
+        if phase == GUESSING:
+            return seat == self.spy
+        if phase == NOMINATING:
+            return seat == self.nominator()
+        return False
+
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self.actors():
+        if not self.is_actor(seat):
             return []
         match self.phase:
             case "deal":

@@ -69,3 +69,19 @@ def test_the_clock_runs_while_players_talk_and_stands_still_during_a_vote(
         else:
             assert clock is None
         state.apply(*pick_move(state, rng))
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(3, 8), seed=st.integers(0, 2**32), table=st.booleans())
+def test_is_actor_names_the_actors(players: int, seed: int, table: bool) -> None:
+    """`is_actor`, the quick test `legal_actions` makes, agrees with `actors()` for any seat
+    number, in every phase a random game passes through."""
+    state = GAME.start(players, seed, Options(rounds=2, table=table))
+    rng = Rng(seed)
+    while True:
+        actors = state.actors()
+        for seat in range(-3, players + 2):
+            assert state.is_actor(seat) == (seat in actors), (state.phase, seat)
+        if state.outcome() is not None:
+            break
+        state.apply(*pick_move(state, rng))
