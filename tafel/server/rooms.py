@@ -75,6 +75,8 @@ class Rooms:
         """The threads the store is called in, so that the event loop never waits for it."""
         self.loading: dict[str, asyncio.Future[Room]] = {}
         """Rooms being read back from the store: who asks for one meanwhile waits for it."""
+        self.leaving: dict[str, Keeper] = {}
+        """The keepers of rooms that left memory with writes still on their way."""
 
     def find_game(self, game_id: object) -> Game:
         game = GAMES.get(game_id) if isinstance(game_id, str) else None
@@ -150,6 +152,9 @@ class Rooms:
         return await asyncio.shield(loading)
 
     async def load(self, code: str) -> Room:
+        leaving = self.leaving.get(code)
+        if leaving is not None:
+            await leaving.drain()
         stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
@@ -176,8 +181,17 @@ class Rooms:
 
     def forget(self, code: str) -> Room | None:
         room = self.rooms.pop(code, None)
-        if room is not None:
-            ROOMS.dec()
+        if room is None:
+            return None
+        ROOMS.dec()
+        keeper = room.keeper
+        if keeper.running is not None:
+            # Its last writes (a match's last move) are still on their way to the store: the
+            # room is read back only once they are there (`load`).
+            self.leaving[code] = keeper
+            keeper.running.add_done_callback(
+                lambda _: self.leaving.pop(code) if self.leaving.get(code) is keeper else None
+            )
         return room
 
     def release(self, room: Room) -> None:

@@ -4,6 +4,7 @@ the store then refuses is taken back with every move made after it."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -14,8 +15,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from tafel.server.room import Room
+from tafel.server.bots import BotPace
+from tafel.server.clock import LoopClock
+from tafel.server.room import OVER, Room
 from tafel.server.rooms import Rooms
+from tafel.store import Store
+from tests.loops import in_a_loop_of_its_own
 from tests.server.tabs import Tab, new_room, open_tab, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(120)
@@ -196,3 +201,51 @@ def test_a_room_read_back_slowly_from_the_store_holds_up_no_other_room(
         stall.release.set()
         looking.join(PATIENCE)
     assert asleep in rooms.rooms
+
+
+def test_a_room_that_left_memory_is_read_back_only_once_its_last_move_is_kept(
+    db_url: str,
+) -> None:
+    """A match ends, everyone leaves and the room leaves memory while its last move is still on
+    its way to the store; asked for again, it is read back with that move, not without it."""
+    store = Store(db_url)
+    rooms = Rooms(store, BotPace(0, 0), LoopClock())
+    stall = Stalled(store.append_move, lambda _, number, *__: number, None)
+    store.append_move = stall  # type: ignore[method-assign]
+
+    async def play() -> None:
+        room, ann = await rooms.create("tony-tino", 2, {}, "Ann")
+        await room.take_seat(1, "Bob")
+        await room.start(ann)
+        match = room.match
+        assert match is not None
+        for _ in range(5000):
+            seat = next(seat for seat in match.state.actors() if seat >= 0)
+            action = match.state.legal_actions(seat)[0]
+            ending = match.state.clone()
+            ending.apply(seat, action)
+            if ending.outcome() is not None:
+                stall.stalled = len(match.record.actions)
+            room.apply(seat, action)
+            if room.status == OVER:
+                break
+            await room.keeper.drain()
+        assert room.status == OVER and room.idle()
+        await asyncio.get_running_loop().run_in_executor(None, stall.entered.wait, PATIENCE)
+        rooms.release(room)
+        assert room.code not in rooms.rooms
+        asking = asyncio.create_task(rooms.get(room.code))
+        await asyncio.sleep(0.05)
+        assert not asking.done(), "read back before its last move was kept"
+        stall.release.set()
+        again = await asking
+        assert again is not room and again.status == OVER
+        assert again.match is not None
+        assert again.match.record.actions == match.record.actions
+        await rooms.stop()
+
+    try:
+        in_a_loop_of_its_own(play())
+    finally:
+        stall.release.set()
+        store.close()
