@@ -268,5 +268,5 @@ class Rooms:
                 room.races.stop()
             room.timer.stop()
             room.wait.stop()
-        for room in self.rooms.values():
-            await room.keeper.drain()
+        for keeper in [room.keeper for room in self.rooms.values()] + list(self.leaving.values()):
+            await keeper.drain()
