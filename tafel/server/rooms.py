@@ -28,7 +28,7 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
-from tafel.server.keeper import Keeper, store_pool
+from tafel.server.keeper import Keeper, in_turn, store_pool, write_turns
 from tafel.server.limits import Limits, Quotas
 from tafel.server.metrics import ROOMS, STORE_ERRORS
 from tafel.server.room import CLOSED, LOBBY, Room, resume_match, store_error
@@ -73,6 +73,8 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.pool = store_pool(store.url)
         """The threads the store is called in, so that the event loop never waits for it."""
+        self.turns = write_turns(store.url)
+        """Held by every write of the store (`write_turns`)."""
         self.loading: dict[str, asyncio.Future[Room]] = {}
         """Rooms being read back from the store: who asks for one meanwhile waits for it."""
         self.leaving: dict[str, Keeper] = {}
@@ -120,9 +122,11 @@ class Rooms:
                 LOBBY,
                 seats,
             )
-            if await self.ask(partial(self.store.create_room, stored)):
+            if await self.ask(
+                partial(in_turn, partial(self.store.create_room, stored), self.turns)
+            ):
                 break
-        room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock)
+        room = Room(stored, game, self.store, Keeper(self.pool, self.turns), self.pace, self.clock)
         self.remember(room)
         log.info("room made", extra={"room": room.code, "game": game.id})
         return room, token
@@ -160,7 +164,9 @@ class Rooms:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         game = self.find_game(stored.game)
         resumed = await self.ask(partial(resume_match, game, stored, self.store))
-        room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock, resumed)
+        room = Room(
+            stored, game, self.store, Keeper(self.pool, self.turns), self.pace, self.clock, resumed
+        )
         self.remember(room)
         room.wake_bots()
         return room
@@ -236,7 +242,9 @@ class Rooms:
             )
             try:
                 if room is None:
-                    await asyncio.get_running_loop().run_in_executor(self.pool, close)
+                    await asyncio.get_running_loop().run_in_executor(
+                        self.pool, in_turn, close, self.turns
+                    )
                 else:
                     await room.keeper.write(close)  # after the room's own writes
             except SQLAlchemyError as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from contextlib import nullcontext
 from typing import Any
 
 from hypothesis import given, settings
@@ -54,7 +55,7 @@ async def play(
     """Run the script; the log of events, the writes (number, told, fails) and, per frame, the
     told writes not yet kept or failed when it was sent."""
     log: list[tuple[str, int]] = []
-    keeper = Keeper(Inline())
+    keeper = Keeper(Inline(), nullcontext())
     tab = Tab(log)
     writes: list[tuple[int, bool, bool]] = []
     before: dict[int, list[int]] = {}
@@ -109,7 +110,7 @@ def test_frames_wait_for_every_change_told_before_them_and_no_longer(script: lis
 def test_a_refused_told_change_takes_the_writes_queued_after_it_along() -> None:
     async def run() -> list[tuple[str, int]]:
         log: list[tuple[str, int]] = []
-        keeper = Keeper(Inline())
+        keeper = Keeper(Inline(), nullcontext())
 
         def refuse() -> None:
             raise OSError("gone")
