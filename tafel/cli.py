@@ -32,6 +32,7 @@ from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
+from tafel.sim.simulate import EndlessGame
 from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
@@ -160,7 +161,8 @@ def play(
     seat: Annotated[
         list[str],
         typer.Option(
-            help="Who sits in each seat, in turn order: human, or a bot such as bot:ismcts."
+            help="Who sits in each seat, in turn order: human, or a bot: a level "
+            "(bot:easy, bot:normal, bot:hard) or any bot `tafel games` lists."
         ),
     ],
     seed: Annotated[
@@ -181,7 +183,8 @@ def play(
         ),
     ] = True,
 ) -> None:
-    """Play a game in the terminal against bots or at one keyboard."""
+    """Play a game in the terminal against bots or at one keyboard; at the prompt, h shows a
+    hint: the moves the hard bot weighs most for you."""
     game = find_game(game_id)
     check_lang(lang)
     check_seats(game, seat, humans=True)
@@ -220,9 +223,12 @@ def simulate(
     options = read_options(game, option, len(seat))
     with progress_bar(as_json) as progress:
         task = progress.add_task(game.id, total=games)
-        summary = run_simulation(
-            game, seat, games, seed, options, workers, lambda: progress.advance(task)
-        )
+        try:
+            summary = run_simulation(
+                game, seat, games, seed, options, workers, lambda: progress.advance(task)
+            )
+        except EndlessGame as error:
+            raise fail(str(error)) from None
     if as_json:
         print(json.dumps(summary.to_json()))
         return
@@ -328,7 +334,7 @@ def tournament(
                 lambda done: progress.update(task, completed=done),
                 ray,
             )
-        except (ScheduleError, ResultsError) as error:
+        except (ScheduleError, ResultsError, EndlessGame) as error:
             raise fail(str(error)) from None
     if as_json:
         print(json.dumps(outcome.to_json()))
@@ -446,8 +452,33 @@ def bench(
         float, typer.Option(min=0.1, help="Seconds for each measurement of each game.")
     ] = 3.0,
     rooms: Annotated[
-        int, typer.Option(min=1, help="bench server: rooms played at once, 4 seats each.")
-    ] = 200,
+        list[int] | None,
+        typer.Option(
+            min=1,
+            help="bench server: rooms played at once, 4 seats each (200); give it again for "
+            "more runs.",
+        ),
+    ] = None,
+    processes: Annotated[
+        list[int] | None,
+        typer.Option(
+            min=1,
+            max=16,
+            help="bench server: server processes sharing the rooms (1); give it again to "
+            "compare in one run. More than 1 needs --db and --redis.",
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="bench server: a PostgreSQL URL; the servers share a fresh schema in it "
+            "(else one server on a fresh SQLite store)."
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="bench server: Redis's URL, for more than one process."),
+    ] = None,
     room_game: Annotated[
         str,
         typer.Option(
@@ -466,7 +497,11 @@ def bench(
     if game_ids == ["server"]:
         if room_game not in ("add-vantage", "tornado-alert"):
             raise fail(f"bench server plays add-vantage or tornado-alert, not {room_game}")
-        bench_server(rooms, seconds, room_game, as_json)
+        counts = processes or [1]
+        if max(counts) > 1 and (db is None or redis is None):
+            raise fail("bench server with several processes needs --db postgresql… and --redis")
+        runs = [(count, each) for count in counts for each in rooms or [200]]
+        bench_server(runs, seconds, room_game, db, redis, as_json)
         return
     if game_ids == ["slaps"]:
         bench_slaps(races, seed, as_json)
@@ -540,29 +575,69 @@ def serve(
             "JSON unless standard error is a terminal.",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis's URL, e.g. redis://127.0.0.1:6379/0: run as one of many processes "
+            "(on this machine or others) sharing it and a PostgreSQL --db; any of them serves "
+            "any room (docs/processes.md)."
+        ),
+    ] = None,
+    redis_prefix: Annotated[
+        str, typer.Option(help="Before every key and channel of this site in Redis.")
+    ] = "tafel:",
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.3,
+            max=60,
+            help="With --redis: how long a room's lease lasts unrenewed, so how long its "
+            "players wait when the process that owns it dies.",
+        ),
+    ] = 3.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Processes to start on this machine, sharing the port (needs --redis and a "
+            "PostgreSQL --db when more than 1).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
     import uvicorn
     from sqlalchemy import make_url
 
-    from tafel.server import ServerConfig, create_app
+    from tafel.server import create_app
     from tafel.server.caps import SOCKET_FRAME_LIMIT
-    from tafel.server.limits import LIVE_ROOMS, Limits
+    from tafel.server.limits import LIVE_ROOMS
     from tafel.server.logs import log_config
+    from tafel.server.serving import ServeOptions
     from tafel.store import default_url
 
     url = db or default_url()
+    if redis is not None and make_url(url).get_backend_name() != "postgresql":
+        raise fail("Processes sharing Redis share one store too: give --db postgresql+psycopg://…")
+    if workers > 1 and redis is None:
+        raise fail(
+            "--workers above 1 needs --redis (who owns each room) and a PostgreSQL --db "
+            "(the store they share)."
+        )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     store = make_url(url).render_as_string(hide_password=True)
     console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
-    live_rooms = max_rooms or LIVE_ROOMS
-    limits = (
-        Limits(live_rooms=live_rooms) if client_limits else Limits.unlimited_clients(live_rooms)
+    options = ServeOptions(
+        url, redis, redis_prefix, lease_seconds, max_rooms or LIVE_ROOMS, client_limits
     )
+    if workers > 1:
+        options.to_env()  # for uvicorn's worker processes, which build the app themselves
     # Views are a few kB: compressing every frame would cost more server time than it saves.
     uvicorn.run(
-        create_app(ServerConfig(url, limits=limits)),
+        "tafel.server.serving:app" if workers > 1 else create_app(options.config()),
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",
@@ -575,30 +650,47 @@ def serve(
     )
 
 
-def bench_server(rooms: int, seconds: float, game: str, as_json: bool) -> None:
-    """Rooms of 4 random players each, against `tafel serve` on loopback."""
+def bench_server(
+    runs: list[tuple[int, int]],
+    seconds: float,
+    game: str,
+    db: str | None,
+    redis: str | None,
+    as_json: bool,
+) -> None:
+    """Rooms of 4 random players each, against `tafel serve` on loopback: one run per
+    (processes, rooms)."""
     from tafel.loadtest.server import bench_server as run
 
-    if not as_json:
-        console.print(f"{game}: {rooms} rooms, {rooms * 4} clients, {seconds:g} s …")
-    result = run(rooms, seconds, game).to_json()
+    results = []
+    for processes, rooms in runs:
+        if not as_json:
+            console.print(
+                f"{game}: {rooms} rooms, {rooms * 4} clients, {processes} process"
+                f"{'es' if processes > 1 else ''}, {seconds:g} s …"
+            )
+        result = run(rooms, seconds, game, processes=processes, db=db, redis=redis).to_json()
+        results.append({"processes": processes, **result} if len(runs) > 1 else result)
     if as_json:
-        print(json.dumps(result))
+        print(json.dumps(results[0] if len(runs) == 1 else results))
         return
     table = Table(title=f"tafel bench server (loopback, {game})")
-    columns = {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
+    columns = {"processes": "{}"} if len(runs) > 1 else {}
+    columns |= {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
     columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
-    if "slaps" in result:
+    if "slaps" in results[0]:
         columns |= {"slaps": "{}", "slaps_refused": "{}", "slaps_slowed": "{}"}
         columns |= {"slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
         columns |= {"slap_wait_p99_ms": "{:.1f}"}
     for column in columns:
         table.add_column(SERVER_COLUMNS[column], justify="right")
-    table.add_row(*(shape.format(result[column]) for column, shape in columns.items()))
+    for result in results:
+        table.add_row(*(shape.format(result[column]) for column, shape in columns.items()))
     console.print(table)
 
 
 SERVER_COLUMNS = {
+    "processes": "processes",
     "rooms": "rooms",
     "clients": "clients",
     "actions_per_second": "actions/s",

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from tafel.chat import chat_session, plays_by_chat
 from tafel.engine import Action, Game, IllegalAction, Json, Seat
-from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
+from tafel.terminal import HINT_WORDS, HUMAN, TerminalGame, TerminalText, outcome_lines
 
 HUMAN_SECONDS = 0.6
 """How quickly a person answers in the turn-based fallback, as a normal bot does."""
@@ -128,6 +128,7 @@ class RaceGame(TerminalGame):
         for seat in actors:
             agent = self.agents[seat]
             if agent is not None:
+                agent.think_from(time.perf_counter())
                 action = agent.act(self.state, seat)
                 if action is not None:
                     seconds = agent.reaction_time(self.state, seat)
@@ -151,6 +152,9 @@ class RaceGame(TerminalGame):
             answer = self.ask(self.t(prompt, most=len(legal))).strip().lower()
             if answer in ("q", "quit", "stop"):
                 raise Quit
+            if answer in HINT_WORDS:
+                self.show_hint(seat)
+                continue
             if answer == "" and may_pass:
                 return None
             if answer.isdigit() and first <= int(answer) <= len(legal):
@@ -245,6 +249,7 @@ class RealtimeGame(RaceGame):
         for seat in self.state.actors():
             agent = self.agents[seat]
             if agent is not None:
+                agent.think_from(time.perf_counter())
                 action = agent.act(self.state, seat)
                 if action is not None:
                     self.plans[seat] = (now + agent.reaction_time(self.state, seat), action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -12,6 +13,7 @@ from rich.rule import Rule
 
 from tafel.agents import Agent, make_agent
 from tafel.agents.base import choose_move
+from tafel.agents.hints import NoHint, hint
 from tafel.engine import (
     Action,
     Game,
@@ -27,6 +29,15 @@ from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.record import replay_steps
 
 HUMAN = "human"
+HINT_WORDS = ("h", "hint", "tip")
+HINT_SECONDS = 3.0
+"""The longest a hint thinks at the terminal."""
+
+
+def hint_deadline() -> float:
+    return time.perf_counter() + HINT_SECONDS
+
+
 NOT_A_WORD = re.compile(r"[^\w-]")
 
 
@@ -159,9 +170,39 @@ class TerminalGame:
         return True
 
     def bot(self, seat: Seat) -> Agent:
+        """The seat's bot, about to decide: it thinks no longer than its cap."""
         agent = self.agents[seat]
         assert agent is not None
+        agent.think_from(time.perf_counter())
         return agent
+
+    def show_hint(self, seat: Seat) -> None:
+        """The hard bot's top choices for the seat, from its view alone (`tafel.agents.hints`)."""
+        view = self.state.view(seat)
+        try:
+            choices = hint(self.game, self.state, seat, len(self.record.actions), hint_deadline())
+        except NoHint:
+            self.console.print(f"  {ENGINE_CATALOG.text(self.lang, 'hint_none')}")
+            return
+        self.console.print(f"  {ENGINE_CATALOG.text(self.lang, 'hint_title')}")
+        legal = self.state.legal_actions(seat)
+        for rank, choice in enumerate(choices, 1):
+            # The number it has in the list above (0 lets the moment pass), to type it.
+            if choice.action is None:
+                action = f"[0] {ENGINE_CATALOG.text(self.lang, 'hint_wait')}"
+            else:
+                number = legal.index(choice.action) + 1
+                told = self.text.describe_action(choice.action, view, self.lang, self.names)
+                action = f"[{number}] {told}"
+            line = ENGINE_CATALOG.text(
+                self.lang,
+                "hint_line",
+                rank=rank,
+                action=action,
+                share=round(100 * choice.share),
+                win=round(100 * choice.win_chance),
+            )
+            self.console.print(f"  {line}")
 
     def show_events(self, viewer: Seat | None) -> None:
         for event in self.state.events_for(viewer):
@@ -185,6 +226,9 @@ class TerminalGame:
             answer = self.ask(self.t("choose_action", most=len(legal))).strip().lower()
             if answer in ("q", "quit", "stop"):
                 return None
+            if answer in HINT_WORDS:
+                self.show_hint(seat)
+                continue
             if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
                 self.console.print(f"[red]{self.t('choose_number', most=len(legal))}[/red]")
                 continue

@@ -190,6 +190,20 @@ def check_turn_structure(state: State, idle_actors: bool = False) -> None:
             assert state.legal_actions(seat) == [], f"non-actor {seat} has legal actions"
 
 
+def check_may_wait(state: State) -> None:
+    """Only an actor may wait, and something moves the game on: a seat that must act, a
+    window that lapses by itself (`lapse`), or the running clock (whose end is the system
+    seat's action)."""
+    actors = state.actors()
+    for seat in seats_of(state):
+        if seat not in actors:
+            assert not state.may_wait(seat), f"non-actor {seat} may wait"
+    if state.outcome() is None and all(state.may_wait(seat) for seat in actors):
+        clock = state.clock()
+        lapses = all(state.lapse(seat) is not None for seat in actors)
+        assert lapses or (clock is not None and clock.running), f"every actor of {actors} waits"
+
+
 def check_outcome(outcome: Outcome, players: int) -> None:
     assert len(outcome.scores) == len(outcome.ranks) == players
     assert min(outcome.ranks) == 1
@@ -293,6 +307,7 @@ def check_determinize(state: State, rng: Rng) -> None:
 def check_state(game: Game, state: State, rng: Rng) -> None:
     """Every per-state check of the contract."""
     check_turn_structure(state, game.idle_actors)
+    check_may_wait(state)
     check_views(state)
     check_actions_match_apply(game, state)
     check_clone_shares_nothing(state, rng)

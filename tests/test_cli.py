@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tafel.cli import app
@@ -28,7 +29,7 @@ def test_games_lists_add_vantage_with_its_options_in_both_languages() -> None:
         assert option in out
     assert "bot:greedy" in out and "bot:ismcts" in out
     code, out = run("games", "--lang", "nl")
-    assert code == 0 and "Optionele regel (b)" in out
+    assert code == 0 and "De tegels die je wint" in out
 
 
 def test_play_between_bots_saves_a_record_that_replays(tmp_path: Path) -> None:
@@ -225,3 +226,30 @@ def test_replay_shows_rich_markup_in_names_and_locations_as_written(tmp_path: Pa
         code, out = run("replay", str(path), *args)
         assert code == 0, out
         assert "[/oops]" in out and "[bold]x" in out and "\\[" not in out
+
+
+def test_hint_at_the_prompt_names_the_hard_bots_top_choices() -> None:
+    code, out = run(
+        "play", "add-vantage", "--seat", "human", "--seat", "bot:normal", "--seed", "3",
+        input="h\nq\n",
+    )  # fmt: skip
+    assert code == 1
+    assert "Hint: what the hard bot weighs for you" in out
+    assert "1. [" in out and "% of its samples;" in out
+    code, out = run(
+        "play", "add-vantage", "--seat", "human", "--seat", "bot:easy", "--seed", "3",
+        "--lang", "nl", input="tip\nq\n",
+    )  # fmt: skip
+    assert "Tip: wat de moeilijke bot voor jou overweegt" in out
+    assert "% van zijn proeven;" in out
+
+
+def test_simulate_stops_with_the_seed_of_a_game_its_bots_would_play_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("tafel.sim.simulate.MAX_ACTIONS", 5)
+    code, out = run(
+        "simulate", "add-vantage", "--games", "2", "--seat", "bot:greedy", "--seat", "bot:greedy"
+    )
+    assert code != 0
+    assert "did not end" in out and "in 5 actions" in out and "(seed " in out

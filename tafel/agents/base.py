@@ -22,10 +22,20 @@ class Agent(ABC):
     deadline: float | None = None
     """A `time.perf_counter()` by which a bot that searches answers with what it has found so
     far, whatever its parameters ask: the server's cap on a decision in a room."""
+    cap: float | None = None
+    """The most seconds a decision of this bot takes in play (`hard`: 1). Whoever plays in real
+    time, the terminal and rooms, makes it a `deadline` (`think_from`); simulations leave it
+    out, so that a seeded run replays whatever the machine's load."""
 
     def __init__(self, game: Game, rng: Rng, **params: Any) -> None:
         self.game = game
         self.rng = rng
+
+    def think_from(self, now: float, deadline: float | None = None) -> None:
+        """Set the deadline of the next decision, which starts `now`: the bot's own cap, or
+        `deadline` if that comes sooner."""
+        ends = [end for end in (deadline, now + self.cap if self.cap else None) if end is not None]
+        self.deadline = min(ends) if ends else None
 
     @abstractmethod
     def act(self, state: State, seat: Seat) -> Action | None:
@@ -39,6 +49,13 @@ class Agent(ABC):
         """Seconds the bot takes to act when several seats may act at once: the fastest acts
         first. Turn-based bots answer at once."""
         return 0.0
+
+    def candidates(self, state: State, seat: Seat, legal: list[Action]) -> list[Action]:
+        """The legal actions worth a search's samples here, as this bot judges: all of them,
+        unless a game's bot knows that some are hardly ever right (Maillot's retirements while
+        energy lasts, bids far from what a square is worth). A search that plays its samples
+        out with this bot searches only these."""
+        return legal
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +76,8 @@ def race(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> Move:
         action = agent.act(state, seat)
         if action is not None:
             offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
+        elif not state.may_wait(seat):
+            raise RuntimeError(f"bot {agent.name} let a moment pass where seat {seat} must act")
     if not offers:
         raise RuntimeError(f"no bot acted among seats {actors}")
     delay, _, seat, action = min(offers, key=lambda offer: offer[:2])

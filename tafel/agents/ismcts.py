@@ -6,12 +6,16 @@ availability counts), adds one node, plays the game out with a rollout bot, and 
 node on the way with the result for the seat that chose it. The search never reads a hidden
 part of the real state: it only ever plays on determinized copies.
 
-Where several seats may act at once (a claim race), each may also let the moment pass: the
-tree holds a "wait" child beside the actions. The searching seat decides first at the root;
-below it, the game's `chance_actor` draws who decides next among those who have not waited,
-and once everyone has waited the rollout takes over. The seat itself answers None ("not now")
-only where the game's own rollout bot would, for only a game's bots know which seat must act
-for the game to go on.
+Where several seats may act at once (a claim race), a seat that the game says may let the
+moment pass (`State.may_wait`) has a "wait" child beside its actions in the tree. The searching
+seat decides first at the root; below it, the game's `chance_actor` draws who decides next
+among those who have not waited, a seat that must act acts, and once everyone has waited the
+rollout takes over.
+
+A node searches only the actions its rollout bot calls candidates (`Agent.candidates`: in
+Maillot not a retirement while energy lasts, nor every bid), and, with `widen`, progressively
+more of them as it is visited (progressive widening, Coulom 2007): the rollout bot's own
+choice first, then the others in the order the game lists them.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ WAIT = -1
 
 
 class Node:
-    __slots__ = ("actor", "avails", "children", "favourite", "reward", "visits")
+    __slots__ = ("actor", "avails", "children", "favourite", "reward", "squares", "visits", "wins")
 
     def __init__(self, actor: Seat) -> None:
         self.actor = actor
@@ -43,6 +47,11 @@ class Node:
         self.visits = 0
         self.avails = 1
         self.reward = 0.0
+        self.squares = 0.0
+        """The sum of the rewards' squares: how much the samples through this node disagree."""
+        self.wins = 0.0
+        """The actor's share of the wins over the samples through this node: the win chance
+        a hint tells."""
         self.favourite: Key | None = None
         """The action the rollout bot would take here, searched first and favoured a while."""
 
@@ -64,11 +73,23 @@ def rewards(outcome: Outcome) -> tuple[float, ...]:
     )
 
 
+def spread(node: Node) -> float:
+    """The squared standard error of the node's mean reward."""
+    mean = node.reward / node.visits
+    variance = max(0.0, node.squares / node.visits - mean * mean)
+    return variance / (node.visits - 1)
+
+
 class IsmctsAgent(Agent):
     """`iterations` samples per decision (or as many as fit in `seconds`, if given), UCB
     exploration constant `c`, the bot `rollout` to play each sample out, and `bias`: how
     strongly the search favours the rollout bot's own choice at a node (progressive bias,
-    Chaslot et al. 2008) until samples show better; 0 searches without it."""
+    Chaslot et al. 2008) until samples show better; 0 searches without it. `widen`: a node
+    visited n times searches its first 1 + widen·√n candidates (0: all at once). `cap`: the
+    most seconds a decision takes in play, where the terminal and rooms make it a deadline;
+    simulations and tournaments leave it out, so a seeded run replays whatever the load.
+    `trust`: how many standard errors better than the rollout bot's own choice another must
+    look before the search takes it (0: the most visited, whatever)."""
 
     name = "ismcts"
     params: ClassVar[dict[str, Param]] = {
@@ -77,6 +98,9 @@ class IsmctsAgent(Agent):
         "c": Param(float, 0, 10),
         "rollout": Param(str),
         "bias": Param(float, 0, 10),
+        "widen": Param(float, 0, 100),
+        "cap": Param(float, 0, MAX_SECONDS),
+        "trust": Param(float, 0, 10),
     }
 
     def __init__(
@@ -88,6 +112,9 @@ class IsmctsAgent(Agent):
         c: float = 0.7,
         rollout: str | None = None,
         bias: float = 1.0,
+        widen: float = 0.0,
+        cap: float = 0.0,
+        trust: float = 0.0,
         **params: Any,
     ) -> None:
         super().__init__(game, rng)
@@ -101,6 +128,9 @@ class IsmctsAgent(Agent):
         self.seconds = seconds
         self.c = c
         self.bias = bias
+        self.widen = widen
+        self.cap = cap or None
+        self.trust = trust
         rollout = rollout or game.default_rollout
         if rollout == self.name:
             raise ValueError("ismcts cannot play its own rollouts")
@@ -112,18 +142,47 @@ class IsmctsAgent(Agent):
         visited most."""
         legal = state.legal_actions(seat)
         may_wait = self.may_wait(state, seat)
-        if len(legal) == 1 and not may_wait:
-            return legal[0]
+        if not legal or (len(legal) == 1 and not may_wait):
+            return legal[0] if legal else None
         root = self.search(state, seat, may_wait)
+        ranked = self.ranked(root, seat, legal, may_wait)
+        return self.trusted(root, ranked)
+
+    def trusted(self, root: Node, ranked: list[tuple[Action | None, Node | None]]) -> Action | None:
+        """The most visited choice, unless `trust` is set and its mean reward beats that of the
+        rollout bot's own choice by less than `trust` standard errors: then the rollout bot's.
+        Where a sample is a whole noisy game (a Maillot race) and samples are few, the most
+        visited choice is often noise; the rollout bot's is a sound choice to fall back on."""
+        best, node = ranked[0]
+        favourite = root.favourite
+        if not self.trust or node is None or favourite is None:
+            return best
+        fallback = root.children.get(favourite)
+        if fallback is None or fallback is node or fallback.visits < 2 or node.visits < 2:
+            return best
+        if node.reward / node.visits - fallback.reward / fallback.visits >= self.trust * math.sqrt(
+            spread(node) + spread(fallback)
+        ):
+            return best
+        return next(action for action, child in ranked if child is fallback)
+
+    @staticmethod
+    def may_wait(state: State, seat: Seat) -> bool:
+        """Whether the search gives the seat a "wait" beside its actions: where the game lets
+        it wait, but not in a window that lapses, whose lapse is one of the actions already."""
+        return state.may_wait(seat) and state.lapse(seat) is None
+
+    def ranked(
+        self, root: Node, seat: Seat, legal: list[Action], may_wait: bool
+    ) -> list[tuple[Action | None, Node | None]]:
+        """The seat's choices, most visited first (None for letting the moment pass), each
+        with its node; ties keep the game's order, so the quiet choice it lists first wins."""
         encode = self.game.encode
         choices: list[tuple[Action | None, Key]] = [(a, (seat, encode(a))) for a in legal]
         if may_wait:
             choices.append((None, (seat, WAIT)))
-        return max(choices, key=lambda c: getattr(root.children.get(c[1]), "visits", 0))[0]
-
-    def may_wait(self, state: State, seat: Seat) -> bool:
-        """Only while others may act too, and only where the game's own bot would wait."""
-        return len(state.actors()) > 1 and self.rollout.act(state, seat) is None
+        found = [(action, root.children.get(key)) for action, key in choices]
+        return sorted(found, key=lambda c: -c[1].visits if c[1] else 0)
 
     def reaction_time(self, state: State, seat: Seat) -> float:
         """As quick as the game's own bot would be here, so races against it are fair."""
@@ -160,16 +219,24 @@ class IsmctsAgent(Agent):
             if node is root:
                 actor, can_wait = root.actor, may_wait
             elif len(actors) == 1:
-                actor, can_wait = actors[0], False
+                actor = actors[0]
+                can_wait = self.may_wait(state, actor)
             else:
                 decider = self.next_to_decide(state, actors, waiting)
                 if decider is None:
                     break
-                actor, can_wait = decider, True
+                actor, can_wait = decider, self.may_wait(state, decider)
             legal = state.legal_actions(actor)
-            keys = [(actor, encode(action)) for action in legal]
+            if len(legal) > 1:
+                legal = self.rollout.candidates(state, actor, legal)
+            choices: list[Action | None] = [*legal]
             if can_wait:
-                keys.append((actor, WAIT))
+                choices.append(None)
+            if not choices:
+                break  # an actor with nothing to do: the rollout moves the game on
+            keys = [(actor, WAIT if action is None else encode(action)) for action in choices]
+            if self.widen:
+                keys, choices = self.widened(node, state, actor, keys, choices)
             children = node.children
             untried = [i for i, key in enumerate(keys) if key not in children]
             for key in keys:
@@ -180,7 +247,7 @@ class IsmctsAgent(Agent):
                 pick = self.expansion(node, state, actor, keys, untried)
                 node = children[keys[pick]] = Node(actor)
                 path.append(node)
-                self.step(state, actor, legal, pick, waiting)
+                self.step(state, actor, choices[pick], waiting)
                 break
             favourite = node.favourite
             pick = max(
@@ -189,7 +256,7 @@ class IsmctsAgent(Agent):
             )
             node = children[keys[pick]]
             path.append(node)
-            self.step(state, actor, legal, pick, waiting)
+            self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
         rollout = self.rollout
@@ -197,18 +264,40 @@ class IsmctsAgent(Agent):
             state.apply_legal(*choose_move(state, lambda _: rollout, rng))
         outcome = state.outcome()
         assert outcome is not None
-        result = rewards(outcome)
+        result, shares = rewards(outcome), outcome.win_shares()
         for visited in path:
             visited.visits += 1
-            visited.reward += result[visited.actor] if visited.actor >= 0 else 0.0
+            if visited.actor >= 0:
+                reward = result[visited.actor]
+                visited.reward += reward
+                visited.squares += reward * reward
+                visited.wins += shares[visited.actor]
+
+    def widened(
+        self, node: Node, state: State, actor: Seat, keys: list[Key], choices: list[Action | None]
+    ) -> tuple[list[Key], list[Action | None]]:
+        """The first 1 + widen·√visits of the node's choices: the rollout bot's own choice
+        first, then the rest in the game's order."""
+        allowed = 1 + int(self.widen * math.sqrt(node.visits))
+        if allowed >= len(keys):
+            return keys, choices
+        self.favour(node, state, actor)
+        order = sorted(range(len(keys)), key=lambda i: (keys[i] != node.favourite, i))[:allowed]
+        return [keys[i] for i in order], [choices[i] for i in order]
+
+    def favour(self, node: Node, state: State, actor: Seat) -> None:
+        """Mark the rollout bot's own choice at the node, once."""
+        if node.favourite is None:
+            preferred = self.rollout.act(state, actor)
+            node.favourite = (actor, WAIT if preferred is None else self.game.encode(preferred))
 
     @staticmethod
-    def step(state: State, actor: Seat, legal: list[Action], pick: int, waiting: set[Seat]) -> None:
-        """Take the picked action, or let the moment pass (the pick past the actions)."""
-        if pick == len(legal):
+    def step(state: State, actor: Seat, choice: Action | None, waiting: set[Seat]) -> None:
+        """Take the chosen action, or let the moment pass (None)."""
+        if choice is None:
             waiting.add(actor)
         else:
-            state.apply_legal(actor, legal[pick])
+            state.apply_legal(actor, choice)
             waiting.clear()
 
     def next_to_decide(self, state: State, actors: list[Seat], waiting: set[Seat]) -> Seat | None:
@@ -243,10 +332,10 @@ class IsmctsAgent(Agent):
     ) -> int:
         """The rollout bot's choice first, then the other untried actions in random order."""
         if self.bias and node.favourite is None:
-            preferred = self.rollout.act(state, actor)
-            node.favourite = (actor, self.game.encode(preferred) if preferred else -1)
-            if node.favourite in keys:
-                return keys.index(node.favourite)
+            self.favour(node, state, actor)
+            favourite = node.favourite
+            if favourite is not None and favourite in keys:
+                return keys.index(favourite)
         return self.rng.choice(untried)
 
     def ucb(self, node: Node, favoured: bool) -> float:

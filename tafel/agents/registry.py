@@ -1,4 +1,5 @@
-"""Bots by name, as the command line writes them: `bot:ismcts:iterations=500:c=0.7`."""
+"""Bots by name, as the command line writes them: `bot:ismcts:iterations=500:c=0.7`; and the
+levels (`bot:easy`, `bot:normal`, `bot:hard`), which each game maps to one of its bots."""
 
 from __future__ import annotations
 
@@ -7,12 +8,17 @@ from typing import Any
 
 from tafel.agents.base import Agent, RandomAgent
 from tafel.agents.ismcts import IsmctsAgent
+from tafel.agents.levels import LEVELS, CarelessAgent
 from tafel.agents.params import TEXT_LENGTH, AgentError
 from tafel.engine import Game, Rng
 
 AgentFactory = Callable[..., Agent]
 
-GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "ismcts": IsmctsAgent}
+GENERIC: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "ismcts": IsmctsAgent,
+    "careless": CarelessAgent,
+}
 
 
 def game_bots(game: Game) -> Mapping[str, type[Agent]]:
@@ -22,7 +28,16 @@ def game_bots(game: Game) -> Mapping[str, type[Agent]]:
 
 
 def agent_names(game: Game) -> list[str]:
-    return sorted({*GENERIC, *game_bots(game)})
+    """The levels, weakest first, then every bot by name."""
+    return [*LEVELS, *sorted({*GENERIC, *game_bots(game)})]
+
+
+def level_spec(game: Game, level: str) -> str:
+    """The spec a level stands for in this game."""
+    spec: str | None = game.levels.get(level)
+    if spec is None:
+        raise AgentError(f"{game.id} has no level {level!r}")
+    return spec
 
 
 def agent_class(game: Game, name: str) -> type[Agent]:
@@ -66,18 +81,26 @@ def convert_params(cls: type[Agent], raw: Mapping[str, str]) -> dict[str, Any]:
     return params
 
 
+def resolve(spec: str, game: Game) -> tuple[type[Agent], dict[str, Any]]:
+    """The bot class a spec names and its parameters, checked; a level is the game's spec for
+    it with the spec's own parameters laid over the level's."""
+    name, raw = parse_spec(spec)
+    if name in LEVELS:
+        name, level_raw = parse_spec(level_spec(game, name))
+        raw = {**level_raw, **raw}
+    cls = agent_class(game, name)
+    return cls, convert_params(cls, raw)
+
+
 def make_agent(spec: str, game: Game, seed: int) -> Agent:
     """The bot a spec names, seeded."""
-    name, raw = parse_spec(spec)
-    cls = agent_class(game, name)
-    return cls(game, Rng(seed), **convert_params(cls, raw))
+    cls, params = resolve(spec, game)
+    return cls(game, Rng(seed), **params)
 
 
 def check_spec(spec: str, game: Game) -> None:
     """Raise `AgentError` if the spec names no bot or a parameter it does not take, a
     `ParamError` for a value out of its range, a `ValueError` for values that do not go
     together."""
-    name, raw = parse_spec(spec)
-    cls = agent_class(game, name)
-    params = convert_params(cls, raw)
+    cls, params = resolve(spec, game)
     cls(game, Rng(0), **params)

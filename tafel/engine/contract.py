@@ -141,6 +141,8 @@ class State(ABC):
 
     events: Sequence[Event]
     """What the last applied action made happen; each game's state starts it empty."""
+    rng: Rng
+    """The state's one source of randomness: every shuffle and roll draws from it."""
 
     @abstractmethod
     def actors(self) -> list[Seat]:
@@ -214,6 +216,13 @@ class State(ABC):
         holds, so neither the wait nor its end tells what is in a hand."""
         return None
 
+    def may_wait(self, seat: Seat) -> bool:
+        """Whether `seat`, one of the actors, may let this moment pass: the game goes on
+        without it acting (a claim in a race it need not make, a window that lapses by itself,
+        a talk the clock ends). Search and simulation let such a seat wait; one that may not
+        must act. By default a seat may wait only where its window lapses (`lapse`)."""
+        return self.lapse(seat) is not None
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Who acts first when several may: a uniform draw unless the game knows better."""
         actors = self.actors()
@@ -239,6 +248,9 @@ class Game(ABC):
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
     default_bot: ClassVar[str] = "random"
     """The bot a plain `bot` seat gets: the game's best bot that answers quickly."""
+    levels: ClassVar[Mapping[str, str]] = {}
+    """What `bot:easy`, `bot:normal` and `bot:hard` are in this game: a spec each, from the
+    game's `bots.py` (docs/bots.md lists them)."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
     default_iterations: ClassVar[int] = 400
@@ -258,8 +270,9 @@ class Game(ABC):
         self._kinds = {type(action).kind: type(action) for action in self.actions}
 
     @abstractmethod
-    def start(self, players: int, seed: int, options: Any = None) -> State:
-        """A new game for `players` seats, all randomness drawn from `seed`."""
+    def start(self, players: int, seed: int, options: Any = None, rng: Rng | None = None) -> State:
+        """A new game for `players` seats, all randomness drawn from `seed`; or from `rng`
+        where given (the OpenSpiel adapter's, which makes every draw a chance node)."""
 
     @abstractmethod
     def restore(self, snapshot: Json) -> State:

@@ -1,7 +1,8 @@
 """Game options: a dataclass per game whose fields are the rulebook's variants and optional rules.
 
 On the command line and in records an option is named by its field name with dashes
-(`tiles_stay` is `tiles-stay`). Each field's metadata carries its help text in nl and en, an
+(`tiles_stay` is `tiles-stay`). Each field's metadata carries its help text in nl and en (for
+players: plain words, no file names), a choice's `labels` in nl and en by value, an
 int's `range`, and a text's `limit` (characters; `TEXT_OPTION_LIMIT` if not given) and whether
 it keeps `lines`; and where an option applies only to some tables: `players` (least, most)
 and `requires`, the name of a true/false option it refines; a room form offers it only then.

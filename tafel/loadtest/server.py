@@ -20,8 +20,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,13 +112,13 @@ def call(base: str, method: str, path: str, body: Json | None = None, token: str
 
 
 @contextmanager
-def server_process(port: int) -> Iterator[str]:
-    """`tafel serve` on a fresh SQLite store, once it is ready; its log lines go to a file of
-    their own, shown should it not start."""
+def server_process(port: int, db: str | None = None, *options: str) -> Iterator[str]:
+    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`, once it is ready;
+    its address. Its log lines go to a file of their own, shown should it not start."""
     with tempfile.TemporaryDirectory() as folder:
-        db = f"sqlite:///{Path(folder) / 'bench.db'}"
+        db = db or f"sqlite:///{Path(folder) / 'bench.db'}"
         # Every client of the bench comes from loopback: no limits per client address.
-        serve = ["serve", "--no-client-limits", "--port", str(port), "--db", db]
+        serve = ["serve", "--no-client-limits", "--port", str(port), "--db", db, *options]
         log = Path(folder) / "server.log"
         with log.open("wb") as lines:
             process = subprocess.Popen(
@@ -125,7 +126,7 @@ def server_process(port: int) -> Iterator[str]:
             )
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 60
             while True:
                 try:
                     call(base, "GET", "/readyz")
@@ -141,6 +142,45 @@ def server_process(port: int) -> Iterator[str]:
         finally:
             process.terminate()
             process.wait(10)
+
+
+@contextmanager
+def fresh_schema(url: str) -> Iterator[str]:
+    """A PostgreSQL schema of the bench's own in the database at `url`, dropped afterwards:
+    the URL that uses it."""
+    from sqlalchemy import create_engine, text
+
+    schema = f"tafel_bench_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(url)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    separator = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+@contextmanager
+def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[str]]:
+    """`processes` servers of one site: sharing a fresh schema of the PostgreSQL at `db` and,
+    when more than one, the Redis at `redis` (under a prefix of their own); else one on a
+    fresh SQLite store. Their addresses."""
+    if db is None:
+        with server_process(free_port()) as base:
+            yield [base]
+        return
+    with fresh_schema(db) as schema, ExitStack() as stack:
+        shared: list[str] = []
+        if processes > 1:
+            assert redis is not None
+            shared = ["--redis", redis, "--redis-prefix", f"tafel-bench-{uuid.uuid4().hex[:8]}:"]
+        yield [
+            stack.enter_context(server_process(free_port(), schema, *shared))
+            for _ in range(processes)
+        ]
 
 
 def open_room(base: str, game: str, players: int) -> RoomRun:
@@ -214,14 +254,29 @@ def rematch(base: str, room: RoomRun) -> None:
     call(base, "POST", f"/api/rooms/{room.code}/start", token=room.tokens[0])
 
 
-async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: float) -> ServerBench:
+async def run_clients(
+    bases: list[str], runs: list[RoomRun], players: int, seconds: float
+) -> ServerBench:
     latencies: list[float] = []
     slaps: list[tuple[float, float]] = []
     refusals: list[str] = []
     ready = asyncio.Barrier(len(runs) * players + 1)
+    # The seats of a room spread over the processes, as a proxy in front of them spreads
+    # sockets: with two, half of every room's seats are served through its owner's forwarding.
     tasks = [
-        asyncio.create_task(client(base, run, seat, players, latencies, slaps, refusals, ready))
-        for run in runs
+        asyncio.create_task(
+            client(
+                bases[(number + seat) % len(bases)],
+                run,
+                seat,
+                players,
+                latencies,
+                slaps,
+                refusals,
+                ready,
+            )
+        )
+        for number, run in enumerate(runs)
         for seat in range(players)
     ]
     await ready.wait()  # every client connected: the measured time starts now
@@ -250,9 +305,16 @@ async def run_clients(base: str, runs: list[RoomRun], players: int, seconds: flo
 
 
 def bench_server(
-    rooms: int, seconds: float, game: str = "add-vantage", players: int = 4
+    rooms: int,
+    seconds: float,
+    game: str = "add-vantage",
+    players: int = 4,
+    processes: int = 1,
+    db: str | None = None,
+    redis: str | None = None,
 ) -> ServerBench:
-    """Open `rooms` rooms of `players` seats each and play for `seconds`."""
-    with server_process(free_port()) as base:
-        runs = [open_room(base, game, players) for _ in range(rooms)]
-        return asyncio.run(run_clients(base, runs, players, seconds))
+    """Open `rooms` rooms of `players` seats each and play for `seconds`, on `processes`
+    servers (`servers`); each room is made on (and owned by) one of them in turn."""
+    with servers(processes, db, redis) as bases:
+        runs = [open_room(bases[number % len(bases)], game, players) for number in range(rooms)]
+        return asyncio.run(run_clients(bases, runs, players, seconds))

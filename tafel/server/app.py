@@ -27,16 +27,17 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.server.bots import BotPace
+from tafel.server.calls import Alone, Front
 from tafel.server.caps import REPLAY_LIMIT, BodyLimit
 from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
+from tafel.server.cluster import Cluster, ClusterConfig
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.headers import SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
 from tafel.server.metrics import registry
 from tafel.server.rooms import Rooms
-from tafel.server.sockets import serve_socket
 from tafel.store import Store
 from tafel.web import CLIENT
 
@@ -49,6 +50,9 @@ class ServerConfig:
     clock: ServerClock = field(default_factory=LoopClock)
     """The server's time; tests pass a clock they move by hand."""
     limits: Limits = field(default_factory=Limits)
+    cluster: ClusterConfig | None = None
+    """Redis, for many processes sharing one store (`docs/processes.md`); None: this process
+    owns every room."""
 
 
 class NewRoom(BaseModel):
@@ -91,12 +95,17 @@ Client = Annotated[str, Depends(client_address)]
 def create_app(config: ServerConfig) -> FastAPI:
     store = Store(config.db)
     rooms = Rooms(store, config.pace, config.clock, config.limits)
+    cluster = None if config.cluster is None else Cluster(rooms, config.cluster)
+    front: Front = Alone(rooms) if cluster is None else cluster
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        # Serving starts at once: rooms come back in the background, or when asked for.
+        # Serving starts at once: rooms come back in the background, or when asked for (in a
+        # cluster: those no process owns).
+        if cluster is not None:
+            await cluster.start()
         background = [
-            asyncio.create_task(rooms.resume()),
+            asyncio.create_task(rooms.resume() if cluster is None else cluster.tend_now_and_then()),
             asyncio.create_task(rooms.sweep_now_and_then()),
         ]
         app.state.resuming = background[0]
@@ -104,6 +113,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         for task in background:
             task.cancel()
         await rooms.stop()
+        if cluster is not None:
+            await cluster.stop()
         store.close()
 
     app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -114,7 +125,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         await asyncio.get_running_loop().run_in_executor(rooms.pool, store.ping)
 
     readiness.add("store", store_answers)
+    if cluster is not None:
+        readiness.add("redis", cluster.ping)
     app.state.readiness = readiness
+    app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
@@ -164,7 +178,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
         rooms.quotas.rooms.check(client)
-        room, token = await rooms.create(
+        room, token = await front.create(
             body.game, body.players, body.options, body.name, body.room_options
         )
         rooms.quotas.rooms.count(client)
@@ -172,64 +186,50 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/rooms/{code}")
     async def room(code: str, client: Client) -> Json:
-        return (await rooms.find(code, client)).summary()
+        return await front.call(code, client, "summary", {})
+
+    # Each change goes to the process that owns the room (this one, when alone).
 
     @app.post("/api/rooms/{code}/seats/{seat}")
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
-        room = await rooms.find(code, client)
         rooms.quotas.seats.check(client)
-        token = await room.take_seat(seat, body.name)
+        taken = await front.call(code, client, "take_seat", {"seat": seat, "name": body.name})
         rooms.quotas.seats.count(client)
-        return {"room": room.summary(), "seat": seat, "token": token}
+        return taken
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
     async def set_bot(code: str, seat: int, body: Bot, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.set_bot(token, seat, body.bot)
-        return room.summary()
+        args = {"token": token, "seat": seat, "bot": body.bot}
+        return await front.call(code, client, "set_bot", args)
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.remove_bot(token, seat)
-        return room.summary()
+        return await front.call(code, client, "remove_bot", {"token": token, "seat": seat})
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.hand_to_bot(token, seat)
-        return room.summary()
+        return await front.call(code, client, "hand_to_bot", {"token": token, "seat": seat})
 
     @app.post("/api/rooms/{code}/seats/{seat}/back")
     async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.take_back(token, seat)
-        return room.summary()
+        return await front.call(code, client, "take_back", {"token": token, "seat": seat})
 
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.start(token)
-        return room.summary()
+        return await front.call(code, client, "start", {"token": token})
 
     @app.post("/api/rooms/{code}/rematch")
     async def rematch(code: str, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.rematch(token)
-        return room.summary()
+        return await front.call(code, client, "rematch", {"token": token})
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, token: Pass, client: Client) -> Json:
-        room = await rooms.find(code, client)
-        await room.leave(token)
-        summary = room.summary()
-        rooms.release(room)
-        return summary
+        return await front.call(code, client, "leave", {"token": token})
 
     @app.get("/api/rooms/{code}/qr.svg")
     async def qr_code(code: str, request: Request, client: Client) -> Response:
-        room = await rooms.find(code, client)
-        link = f"{str(request.base_url).rstrip('/')}/r/{room.code}"
+        found, _, _ = await rooms.peek(code, client)
+        link = f"{str(request.base_url).rstrip('/')}/r/{found}"
         svg = BytesIO()
         segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
         return Response(svg.getvalue(), media_type="image/svg+xml")
@@ -237,19 +237,25 @@ def create_app(config: ServerConfig) -> FastAPI:
     # --- Finished matches: export and replay ------------------------------------------------------
 
     async def finished(code: str, number: int, client: str) -> Any:
-        room = await rooms.find(code, client)
-        stored = await rooms.ask(partial(store.match, room.code, number))
+        """A finished match, from the store: whichever process owns the room."""
+        found, game, players = await rooms.peek(code, client)
+        stored = await rooms.ask(partial(store.match, found, number))
+        here = rooms.rooms.get(found)
+        if stored is not None and not stored.over and here is not None:
+            # The end of a match is kept just after its last move is told: wait for it.
+            await here.keeper.drain()
+            stored = await rooms.ask(partial(store.match, found, number))
         if stored is None:
             raise RoomError("match_not_found", 404, number=number)
         if not stored.over:
             # The record holds the seed, and so every card still to be drawn.
             raise RoomError("match_not_over", 403)
-        return room, stored
+        return found, game, players, stored
 
     @app.get("/api/rooms/{code}/matches/{number}/record")
     async def record(code: str, number: int, client: Client) -> JSONResponse:
-        room, stored = await finished(code, number, client)
-        filename = f"tafel-{room.game.id}-{room.code}-{number}.json"
+        found, game, _, stored = await finished(code, number, client)
+        filename = f"tafel-{game.id}-{found}-{number}.json"
         return JSONResponse(
             stored.record.to_json(),
             headers={"Content-Disposition": f'attachment; filename="{filename}"'},
@@ -259,13 +265,13 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def replay(code: str, number: int, client: Client, seat: int | None = None) -> Response:
         """Every step of a finished match as one seat (or a spectator) saw it: `names`, `seat`
         and `steps` (each its `seat`, `action` and `view`), at most `REPLAY_LIMIT` bytes."""
-        room, stored = await finished(code, number, client)
-        if seat is not None:
-            room.seat(seat)
+        _, game, players, stored = await finished(code, number, client)
+        if seat is not None and not 0 <= seat < players:
+            raise RoomError("no_such_seat", 404, seat=seat + 1)
         steps: list[bytes] = []
         size = 0
         try:
-            for actor, action, state in replay_steps(room.game, stored.record):
+            for actor, action, state in replay_steps(game, stored.record):
                 step = orjson.dumps(
                     {
                         "seat": actor,
@@ -288,7 +294,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.websocket("/ws/{code}")
     async def play(socket: WebSocket, code: str) -> None:
-        await serve_socket(socket, code, rooms)
+        await front.serve_socket(socket, code)
 
     # --- The browser client -----------------------------------------------------------------------
 

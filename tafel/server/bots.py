@@ -81,7 +81,7 @@ def room_agent(spec: str, game: Game, seed: int, deadline: float) -> Agent:
     except AgentError:
         log.warning("bot %s is not playable any more; %s plays", spec, game.default_rollout)
         agent = make_agent(f"bot:{game.default_rollout}", game, seed)
-    agent.deadline = deadline
+    agent.think_from(time.perf_counter(), deadline)
     return agent
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from tafel.agents.levels import LEVELS
 from tafel.agents.registry import agent_names
 from tafel.engine import Catalog, Game, Json
 from tafel.engine.i18n import ENGINE_CATALOG
@@ -49,6 +50,7 @@ def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
         "players": field.metadata.get("players"),
         "requires": field.metadata.get("requires"),
         "help": dict(field.metadata.get("help", {})),
+        "labels": field.metadata.get("labels"),
     }
 
 
@@ -59,6 +61,7 @@ def game_info(game: Game) -> Json:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "bots": agent_names(game),
+        "levels": list(LEVELS),
         "default_bot": game.default_bot,
         "options": [
             option_info(game.options_type, f) for f in dataclasses.fields(game.options_type)

@@ -15,6 +15,7 @@ connection has shown is possible.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Protocol
@@ -65,6 +66,19 @@ class LoopClock:
 
     def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
         return asyncio.get_running_loop().call_at(when, callback)
+
+
+class WallClock:
+    """The machines' own clock (seconds since 1970): the time of a cluster, where a room's
+    timer, reveals and pings pass from one process to another (`docs/processes.md`); the
+    machines keep it in step (NTP). Waits are scheduled on the event loop's clock."""
+
+    def now(self) -> float:
+        return time.time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + when - time.time(), callback)
 
 
 class RoundTrips:

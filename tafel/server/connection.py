@@ -13,10 +13,10 @@ A frame a room sends while one of its moves waits for the store is held by the r
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect
 
 from tafel.server.clock import RoundTrips
 from tafel.server.limits import QUEUE_BYTES
@@ -28,9 +28,18 @@ CLOSE_REFUSED = 4403
 """The websocket close code for a pass that is not (or no longer) valid."""
 
 
+class Outlet(Protocol):
+    """Where a connection's frames go: the tab's websocket, or (for a tab connected to another
+    process) the way to that process (`tafel.server.forwarding`)."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
 class Connection:
     def __init__(
-        self, socket: WebSocket, seat: int | None, lang: str, queue_bytes: int = QUEUE_BYTES
+        self, socket: Outlet, seat: int | None, lang: str, queue_bytes: int = QUEUE_BYTES
     ) -> None:
         self.socket = socket
         self.seat = seat

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
+from limits.storage import MemoryStorage, Storage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from tafel.server.errors import RoomError
@@ -110,10 +110,11 @@ class Quota:
 
 
 class Quotas:
-    """The per-client limits of one server."""
+    """The per-client limits of one server: counted in its memory, or in `storage` that
+    several processes share (Redis, in a cluster)."""
 
-    def __init__(self, limits: Limits) -> None:
-        limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+    def __init__(self, limits: Limits, storage: Storage | None = None) -> None:
+        limiter = SlidingWindowCounterRateLimiter(storage or MemoryStorage())
         self.rooms = Quota("too_many_rooms", limits.rooms_per_client, limiter)
         self.seats = Quota("too_many_seats", limits.seats_per_client, limiter)
         self.guesses = Quota("too_many_guesses", limits.guesses_per_client, limiter)

@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from functools import partial, wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -40,15 +40,21 @@ from tafel.engine import (
     derive_seed,
 )
 from tafel.engine.record import replay, replay_steps
-from tafel.server.bots import BotPace, Offer, RoomBots
+from tafel.server.bots import BotPace, RoomBots
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.hints import RoomHints
 from tafel.server.keeper import Keeper
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
-from tafel.server.room_options import RaceOptions, read_room_options, room_options_to_json
+from tafel.server.room_options import (
+    RaceOptions,
+    hints_on,
+    read_room_options,
+    room_options_to_json,
+)
 from tafel.server.seats import (
     SeatHolder,
     bot_spec,
@@ -57,7 +63,7 @@ from tafel.server.seats import (
     token_hash,
 )
 from tafel.server.slaps import Slap
-from tafel.server.stand_in import REACTION_SECONDS, Wait, lapses, stand_in_choice, waiting_for
+from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredRoom, StoredSeat
 from tafel.store.tables import now
@@ -194,11 +200,21 @@ class Room:
         self.matches = stored.matches
         self.match: Match | None = None if resumed is None else resumed.match
         self.bots = RoomBots(game, pace, clock, self.bot_apply, self.bot_slap, self.code)
+        self.hints = RoomHints(game, pace.inline)
         self.timer = RoomTimer(clock, self.time_up, self.keep_clock)
-        self.wait = Wait(clock, self.room_options.stand_in, self.stand_in, self.keep_wait)
-        self.standing_in: asyncio.Task[None] | None = None
+        self.wait = TurnClock(
+            clock,
+            self.room_options,
+            self.players,
+            self.time_ran_out,
+            self.keep_wait,
+            self.keep_reserves,
+        )
         self.changing = asyncio.Lock()
         """Held by a change of the room while it waits for the store (`one_change_at_a_time`)."""
+        self.handing: set[asyncio.Task[None]] = set()
+        """Seats being handed to a bot or back by the turn clock or a move, waiting for the
+        store (held here so that they run to their end)."""
         if self.match is not None and stored.last is not None:
             clock_now = self.match.state.clock()
             kept = stored.last.clock
@@ -206,6 +222,7 @@ class Room:
                 used = kept[1] if kept is not None and kept[0] == clock_now.key else 0.0
                 self.timer.follow(clock_now, used)
             waited = stored.last.wait
+            self.wait.resume(stored.last.reserves)
             decision = len(self.match.record.actions)
             self.follow_wait(waited[1] if waited is not None and waited[0] == decision else 0.0)
 
@@ -298,6 +315,11 @@ class Room:
             self.as_host(token)
         if not holder.handed:
             raise RoomError("not_handed", 409, seat=seat + 1)
+        await self.give_back(seat)
+
+    async def give_back(self, seat: Seat) -> None:
+        """The seat is its person's again; the caller holds `changing`."""
+        holder = self.seats[seat]
         await self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
         holder.bot = None
         self.seat_changed()
@@ -308,7 +330,6 @@ class Room:
         waited for and which bots think all follow."""
         self.publish_room()
         if self.status == PLAYING and self.match is not None:
-            self.wait.forget()
             self.follow_wait()
             self.publish_state()
             self.wake_bots()
@@ -400,11 +421,16 @@ class Room:
 
     @one_change_at_a_time
     async def rematch(self, token: str) -> None:
-        """After a match, back to the lobby with everyone in their seats."""
+        """After a match, back to the lobby with everyone in their seats: a seat a bot played
+        for its person (out of time, away, or handed by the host) is theirs again."""
         self.as_host(token)
         if self.status != OVER:
             raise RoomError("not_over", 409)
-        await self.keep(status=LOBBY)
+        handed = [seat for seat, holder in enumerate(self.seats) if holder.handed]
+        back = [StoredSeat(s, self.seats[s].name, None, self.seats[s].token_hash) for s in handed]
+        await self.keep(status=LOBBY, seats=back)
+        for seat in handed:
+            self.seats[seat].bot = None
         self.status = LOBBY
         self.publish_room()
 
@@ -417,13 +443,18 @@ class Room:
             raise RoomError("not_a_player", 403)
         if self.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
-        if self.seats[seat].handed:
-            raise RoomError("handed_to_bot", 409)
-        if self.seats[seat].bot is not None:
+        holder = self.seats[seat]
+        if holder.bot is not None and not holder.handed:
             raise RoomError("bad_token", 403)
         if at is not None and at != len(match.record.actions):
             raise RoomError("stale_action", 409)
         action = self.game.action_from_json(data)
+        if holder.handed:
+            # A player's move takes their seat back from the bot, once the store has kept that;
+            # an illegal one takes nothing.
+            match.state.check(seat, action)
+            self.in_the_background(self.move_back(connection, data, at, reaction))
+            return
         races = self.races
         if races is None:
             self.apply(seat, action)
@@ -444,6 +475,25 @@ class Room:
             races.hold(lambda: self.try_later(connection, data, at))
         else:
             self.apply(seat, action)
+
+    @one_change_at_a_time
+    async def move_back(
+        self, connection: Connection, data: Any, at: object, reaction: object
+    ) -> None:
+        """A player's move from a seat a bot plays: the seat is theirs again, then the move is
+        made (unless the bot moved meanwhile: then it is refused as late)."""
+        seat = connection.seat
+        try:
+            if seat is not None and self.seats[seat].handed and self.status == PLAYING:
+                await self.give_back(seat)
+            self.play(connection, data, at, reaction)
+        except (IllegalAction, RoomError) as error:
+            connection.send_json(self.refusal(error, connection.lang))
+
+    def in_the_background(self, change: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(change)
+        self.handing.add(task)
+        task.add_done_callback(self.handing.discard)
 
     def try_later(self, connection: Connection, data: Any, at: object) -> None:
         """An action held back during a slap window, tried now it is decided."""
@@ -589,15 +639,17 @@ class Room:
     # --- Waiting for people ----------------------------------------------------------------------
 
     def follow_wait(self, used: float = 0.0) -> None:
-        """After every change: wait for the people due to decide, if any (`stand_in`)."""
+        """After every change: run the turn clock for the people due to decide, if any, or
+        the reaction window's wait (`tafel.server.stand_in`)."""
         match = self.match
         if match is None:
             return
-        waited = self.people_waited_for(match.state)
-        people = self.status == PLAYING and bool(waited)
-        window = lapses(match.state, waited) is not None
-        seconds = REACTION_SECONDS if window else None
-        self.wait.follow(len(match.record.actions), people, used, seconds)
+        state = match.state
+        waited = self.people_waited_for(state) if self.status == PLAYING else []
+        window = lapses(state, waited) is not None
+        seats = waited if window else due(state, waited)
+        gone = [seat for seat in seats if not self.seats[seat].connections]
+        self.wait.follow(len(match.record.actions), seats, gone, used, window)
 
     def people_waited_for(self, state: State) -> list[Seat]:
         return waiting_for(state, lambda seat: self.seats[seat].bot is None)
@@ -613,25 +665,52 @@ class Room:
                 told=False,
             )
 
-    def stand_in(self) -> None:
-        """The people due to decide took too long: the room's default bot decides for them."""
+    def keep_reserves(self, reserves: dict[Seat, float]) -> None:
+        # Should the store fail, the reserves run on in memory; a restart would give back what
+        # this decision drew.
+        match = self.match
+        if match is not None:
+            self.keeper.keep(
+                partial(self.store.save_reserves, match.id, reserves),
+                partial(self.not_kept, "the reserves"),
+                told=False,
+            )
+
+    def time_ran_out(self, seats: dict[Seat, str]) -> None:
+        """The turn clock ran out for `seats`: a reaction window closes; a decision's people
+        are played for by the room's bot until they take their seats back, and everyone is
+        told why."""
         match = self.match
         if self.status != PLAYING or match is None:
             return
-        waited = self.people_waited_for(match.state)
-        closing = lapses(match.state, waited)
-        if closing is not None:
-            self.close_window(closing)
+        if self.wait.reaction:
+            closing = lapses(match.state, self.people_waited_for(match.state))
+            if closing is not None:
+                self.close_window(closing)
             return
-        seats = {seat: self.stand_in_bot() for seat in waited}
+        self.in_the_background(self.hand_over(seats, len(match.record.actions)))
+
+    @one_change_at_a_time
+    async def hand_over(self, seats: dict[Seat, str], decision: int) -> None:
+        """The seats out of time at `decision` go to the room's bot, once the store has kept
+        that; not if a move came meanwhile."""
+        match = self.match
+        if self.status != PLAYING or match is None or len(match.record.actions) != decision:
+            return
+        seats = {s: why for s, why in seats.items() if self.seats[s].name and not self.seats[s].bot}
         if not seats:
             return
-        seed = derive_seed(match.record.seed, "stand-in", len(match.record.actions))
-        decision = len(match.record.actions)
-        thinking = self.bots.think(match.state.clone(), seats, seed)
-        self.standing_in = asyncio.get_running_loop().create_task(
-            self.stand_in_for(thinking, decision)
-        )
+        bot = self.stand_in_bot()
+        kept = [StoredSeat(s, self.seats[s].name, bot, self.seats[s].token_hash) for s in seats]
+        try:
+            await self.keep(seats=kept)
+        except RoomError:
+            return  # the store is down: the seats stay their people's, timed anew next change
+        for seat in seats:
+            self.seats[seat].bot = bot
+        self.seat_changed()
+        for seat, why in seats.items():
+            self.tell("gone_bot" if why == GONE else "timed_out", name=self.seats[seat].name)
 
     def close_window(self, closing: list[tuple[Seat, Action]]) -> None:
         """A reaction window ran its time: each seat in it lets the moment pass. Nobody is told
@@ -647,31 +726,9 @@ class Room:
                 return
 
     def stand_in_bot(self) -> str:
-        """The bot that plays for a person: for one decision, or on for one who left."""
+        """The bot that plays for a person: out of time, away, handed over by the host, or for
+        good once they leave."""
         return f"bot:{self.game.default_bot}"
-
-    async def stand_in_for(self, thinking: Awaitable[list[Offer]], decision: int) -> None:
-        move = stand_in_choice(await thinking)
-        match = self.match
-        if move is None or match is None or len(match.record.actions) != decision:
-            return  # every stand-in let the moment pass, or someone moved meanwhile
-        if self.races is not None and self.races.open:
-            return  # a slap window is deciding: its outcome moves the game, or wakes the bots
-        seat, action = move
-        try:
-            self.apply(seat, action)
-        except (IllegalAction, RoomError) as error:
-            log.error(
-                "the stand-in's move was refused",
-                extra={"room": self.code, "seat": seat, "reason": error.key},
-            )
-            return
-        name = match.names[seat]
-        for connection in self.connections():
-            text = SERVER_CATALOG.text(
-                connection.lang, "stood_in", name=name, seconds=round(self.wait.seconds)
-            )
-            connection.send_json({"type": "notice", "key": "stood_in", "message": text})
 
     def wake_bots(self) -> None:
         match = self.match
@@ -724,16 +781,14 @@ class Room:
             "names": match.names,
             "actors": state.actors(),
             "view": state.view(seat),
-            "legal": []
-            if seat is None or self.seats[seat].handed
-            else [a.to_json() for a in state.legal_actions(seat)],
+            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal
         timer = self.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
-        wait = self.wait.to_json()
+        wait = self.wait.to_json(1000 * self.clock.now())
         if wait is not None:
             frame["wait"] = wait
         if history:
@@ -760,6 +815,18 @@ class Room:
         if self.spectators:
             text = _dumps(self.state_frame(None))
             for connection in self.spectators:
+                connection.send(text)
+
+    def publish_wait(self, skip: Connection | None = None) -> None:
+        """The turn clock changed without a move (a player due left or came back): the same
+        for every tab, for the state it has (`n`); not to `skip`, whose state has it."""
+        match = self.match
+        if match is None:
+            return
+        wait = self.wait.to_json(1000 * self.clock.now())
+        text = _dumps({"type": "wait", "n": len(match.record.actions), "wait": wait})
+        for connection in self.connections():
+            if connection is not skip:
                 connection.send(text)
 
     def schedule_reveal(self) -> float:
@@ -798,15 +865,19 @@ class Room:
         a crowd of spectators costs each one frame, not one for everyone already there."""
         connection.keeper = self.keeper
         connection.send_json({"type": "welcome", "you": connection.seat})
+        present = False
         if connection.seat is None:
             self.spectators.append(connection)
             connection.send(_dumps({"type": "room", "room": self.summary()}))
         else:
             self.seats[connection.seat].connections.append(connection)
             self.publish_room()
+            present = self.follow_presence()
         if self.match is not None and self.status in (PLAYING, OVER):
             connection.send_json(self.state_frame(connection.seat, history=True))
             connection.state_sent = self.clock.now()
+        if present:
+            self.publish_wait(skip=connection)
 
     def disconnect(self, connection: Connection) -> None:
         group = (
@@ -816,8 +887,19 @@ class Room:
             group.remove(connection)
             if connection.seat is not None:
                 self.publish_room()  # the summary lists no spectators
+                if self.follow_presence():
+                    self.publish_wait()
             if not self.connections():
                 self.seen()
+
+    def follow_presence(self) -> bool:
+        """A seat's page opened or closed: the turn clock counts a player due who is gone.
+        Whether that changed the clock (the tabs are to be told)."""
+        if self.status != PLAYING or self.match is None:
+            return False
+        before = self.wait.to_json(0.0)
+        self.follow_wait()
+        return self.wait.to_json(0.0) != before
 
     def seen(self) -> None:
         """Keep that somebody was in the room until now: a room left idle expires from then.
@@ -838,6 +920,15 @@ class Room:
         self.timer.cancel()
         self.wait.forget()
 
+    def stop(self) -> None:
+        """The server stops, or another process has taken the room over: stop everything that
+        would act in it, keeping its clocks where the store still takes them."""
+        self.bots.stop()
+        if self.races is not None:
+            self.races.stop()
+        self.timer.stop()
+        self.wait.stop()
+
     def idle(self) -> bool:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""
         return self.status != PLAYING and not self.connections()
@@ -855,10 +946,26 @@ class Room:
                 self.pong(connection, message.get("id"))
             elif kind == "lang":
                 connection.lang = pick_lang(str(message.get("lang")))
+            elif kind == "hint":
+                self.ask_hint(connection)
             else:
                 raise RoomError("malformed_message")
         except (IllegalAction, RoomError) as error:
             connection.send_json(self.refusal(error, connection.lang))
+
+    def ask_hint(self, connection: Connection) -> None:
+        """A hint for the tab's seat where the room's option `hints` is on (`server.hints`)."""
+        match = self.match
+        if not hints_on(self.room_options):
+            raise RoomError("no_hints")
+        if match is None or self.status != PLAYING:
+            raise RoomError("no_hint_now")
+        decision = len(match.record.actions)
+
+        def current() -> int:
+            return -1 if self.match is not match else len(match.record.actions)
+
+        self.hints.ask(connection, match.state, decision, self.display_names(), current)
 
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
 from functools import partial
 from typing import TypeVar
@@ -79,6 +79,10 @@ class Rooms:
         """Rooms being read back from the store: who asks for one meanwhile waits for it."""
         self.leaving: dict[str, Keeper] = {}
         """The keepers of rooms that left memory with writes still on their way."""
+        self.on_release: Callable[[str], None] | None = None
+        """Told the code of every room that leaves memory (the cluster gives up its lease)."""
+        self.owned_elsewhere: Callable[[], Awaitable[set[str]]] | None = None
+        """The rooms other processes own (in a cluster), which this one does not expire."""
 
     def find_game(self, game_id: object) -> Game:
         game = GAMES.get(game_id) if isinstance(game_id, str) else None
@@ -151,25 +155,41 @@ class Rooms:
             return room
         loading = self.loading.get(code)
         if loading is None:
-            loading = self.loading[code] = asyncio.ensure_future(self.load(code))
+            loading = self.loading[code] = asyncio.ensure_future(self.load(code, self.store))
             loading.add_done_callback(lambda _: self.loading.pop(code, None))
         return await asyncio.shield(loading)
 
-    async def load(self, code: str) -> Room:
+    async def load(self, code: str, store: Store) -> Room:
+        """Bring a room back into memory from the store (off the event loop), to write to
+        `store` (the cluster's is fenced), and wake its bots; once the writes of its last stay
+        in memory, if any are still on their way, are there."""
         leaving = self.leaving.get(code)
         if leaving is not None:
             await leaving.drain()
-        stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
+        stored = await self.ask(partial(store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         game = self.find_game(stored.game)
-        resumed = await self.ask(partial(resume_match, game, stored, self.store))
-        room = Room(
-            stored, game, self.store, Keeper(self.pool, self.turns), self.pace, self.clock, resumed
-        )
+        resumed = await self.ask(partial(resume_match, game, stored, store))
+        keeper = Keeper(self.pool, self.turns)
+        room = Room(stored, game, store, keeper, self.pace, self.clock, resumed)
         self.remember(room)
         room.wake_bots()
         return room
+
+    async def peek(self, code: str, client: str) -> tuple[str, Game, int]:
+        """A room's code, game and player count, as `find` but without bringing it into this
+        process's memory (another process may own it): for its finished matches."""
+        self.quotas.guesses.check(client)
+        code = tidy_code(code)
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.code, room.game, room.players
+        stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
+        if stored is None:
+            self.quotas.guesses.count(client)
+            raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
+        return stored.code, self.find_game(stored.game), stored.players
 
     async def ask(self, call: Callable[[], T]) -> T:
         """What the store answers, asked in a thread of the store's pool; a refusal if it
@@ -204,6 +224,8 @@ class Rooms:
         """Let an idle room leave memory; the store has all of it."""
         if room.idle() and self.rooms.get(room.code) is room:
             self.forget(room.code)
+            if self.on_release is not None:
+                self.on_release(room.code)
 
     async def resume(self) -> list[str]:
         """Replay, one after another and between the server's other work, every room with a
@@ -220,9 +242,10 @@ class Rooms:
             resumed.append(code)
         return resumed
 
-    async def sweep(self, when: datetime) -> list[str]:
-        """Expire the rooms left idle too long at `when`: kept in the store first, then
-        dropped from memory. The codes of those expired."""
+    async def sweep(self, when: datetime, elsewhere: Collection[str] = ()) -> list[str]:
+        """Expire the rooms left idle too long at `when`, but those owned by other processes
+        (`elsewhere`), which sweep their own: kept in the store first, then dropped from
+        memory. The codes of those expired."""
         stale = await self.ask(
             partial(
                 self.store.stale_rooms,
@@ -233,8 +256,8 @@ class Rooms:
         expired = []
         for code, started in stale:
             room = self.rooms.get(code)
-            if room is not None and room.connections():
-                continue  # someone is in it now
+            if (room is not None and room.connections()) or code in elsewhere:
+                continue  # someone is in it now, or may be
             close = (
                 partial(self.store.change_room, code, status=CLOSED)
                 if started
@@ -263,7 +286,8 @@ class Rooms:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
-                await self.sweep(now())
+                elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
+                await self.sweep(now(), elsewhere)
             except RoomError:
                 continue  # the store did not answer; the next sweep will
 
@@ -271,10 +295,6 @@ class Rooms:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for
         every write to the store to be done."""
         for room in self.rooms.values():
-            room.bots.stop()
-            if room.races is not None:
-                room.races.stop()
-            room.timer.stop()
-            room.wait.stop()
+            room.stop()
         for keeper in [room.keeper for room in self.rooms.values()] + list(self.leaving.values()):
             await keeper.drain()

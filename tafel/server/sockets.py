@@ -51,25 +51,42 @@ PING_SECONDS = (0.1, 2.0)
 """The pause after each of the first pings, and after every later one."""
 
 
-async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
+async def greet(socket: WebSocket) -> tuple[str, str | None] | None:
+    """Accept a tab and read its hello: its language and its seat's pass (None to watch);
+    None, and the socket closed, if it says no proper hello in time."""
     await socket.accept()
     try:
         hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
     except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
-        return
+        return None
     hello = hello if isinstance(hello, dict) else {}
-    lang = pick_lang(str(hello.get("lang")))
     token = hello.get("token")
+    return pick_lang(str(hello.get("lang"))), None if token is None else str(token)
+
+
+def socket_client(socket: WebSocket) -> str:
+    return client_key(socket.client.host if socket.client else None)
+
+
+async def refuse(socket: WebSocket, error: RoomError, lang: str) -> None:
+    # A refusal to come back later is an error to show: the tab reconnects by itself.
+    later = error.status in (429, 503)
+    kind = "error" if later else "refused"
+    await socket.send_json({"type": kind, "key": error.key, "message": error.message(lang)})
+    await socket.close(CLOSE_LATER if later else CLOSE_REFUSED)
+
+
+async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
+    greeting = await greet(socket)
+    if greeting is None:
+        return
+    lang, token = greeting
     try:
-        room = await rooms.find(code, client_key(socket.client.host if socket.client else None))
-        seat = None if token is None else room.seat_of(str(token))
+        room = await rooms.find(code, socket_client(socket))
+        seat = None if token is None else room.seat_of(token)
     except RoomError as error:
-        # A refusal to come back later is an error to show: the tab reconnects by itself.
-        later = error.status in (429, 503)
-        kind = "error" if later else "refused"
-        await socket.send_json({"type": kind, "key": error.key, "message": error.message(lang)})
-        await socket.close(CLOSE_LATER if later else CLOSE_REFUSED)
+        await refuse(socket, error, lang)
         return
     connection = Connection(socket, seat, lang, rooms.limits.queue_bytes)
     room.connect(connection)

@@ -18,6 +18,14 @@ from tafel.agents.base import Agent, ClockAgent, race
 from tafel.engine import SYSTEM, Game, GameRecord, Rng, Seat, State, derive_seed
 from tafel.games import get_game
 
+MAX_ACTIONS = 100_000
+"""More actions than any game between bots takes (the longest, Tornado Alert!, take some
+thousands): a game past this is one its bots would play for ever."""
+
+
+class EndlessGame(RuntimeError):
+    """A game between bots that went past `MAX_ACTIONS`: the run stops and names its seed."""
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -46,6 +54,11 @@ def play(
 
     actions = 0
     while state.outcome() is None:
+        if actions >= MAX_ACTIONS:
+            raise EndlessGame(
+                f"{game.id} with {', '.join(specs)} (seed {seed}) did not end in "
+                f"{MAX_ACTIONS:,} actions: its bots would play it for ever"
+            )
         move = race(state, agent_for, turns)
         clock.advance(state, move.delay)
         state.apply(move.seat, move.action)

@@ -1,6 +1,22 @@
 """Persistence of rooms and their game records: SQLite in the user's data directory by default,
 PostgreSQL by URL."""
 
-from tafel.store.store import ROOM_OPTIONS, Store, StoredMatch, StoredRoom, StoredSeat, default_url
+from tafel.store.store import (
+    ROOM_OPTIONS,
+    FenceError,
+    Store,
+    StoredMatch,
+    StoredRoom,
+    StoredSeat,
+    default_url,
+)
 
-__all__ = ["ROOM_OPTIONS", "Store", "StoredMatch", "StoredRoom", "StoredSeat", "default_url"]
+__all__ = [
+    "ROOM_OPTIONS",
+    "FenceError",
+    "Store",
+    "StoredMatch",
+    "StoredRoom",
+    "StoredSeat",
+    "default_url",
+]

@@ -10,8 +10,10 @@ server refuses what was asked with "try again" and changes nothing.
 
 from __future__ import annotations
 
+import copy
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -30,9 +32,10 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -41,8 +44,10 @@ from tafel.store.tables import (
     ActivityRow,
     Base,
     ClockRow,
+    FenceRow,
     MatchRow,
     MoveRow,
+    ReserveRow,
     RoomRow,
     SeatRow,
     WaitRow,
@@ -61,6 +66,8 @@ STATEMENT_SECONDS = 3.0
 CONNECT_SECONDS = 3
 """The longest opening a connection to PostgreSQL may take."""
 POOL_SECONDS = 2.0
+SCHEMA_LOCK = 0x7AFE1
+"""The PostgreSQL advisory lock held while the tables are created."""
 """The longest a call waits for a free connection of the pool."""
 
 
@@ -90,6 +97,9 @@ class StoredMatch:
     """The match's timer when last kept: its key and the seconds of it used."""
     wait: tuple[int, float] | None = None
     """The wait for people to decide when last kept: the decision's key and seconds used."""
+    reserves: dict[int, float] = field(default_factory=dict)
+    """The seats' reserves of time when last kept, seconds left by seat; a seat not here has
+    its full reserve."""
 
 
 @dataclass
@@ -124,9 +134,18 @@ def _postgres_timeouts(connection: Any, _: Any) -> None:
     connection.commit()  # else the pool's rollback on check-in would undo the SETs
 
 
+class FenceError(SQLAlchemyError):
+    """A change refused because another process has since taken the room over: its fencing
+    token is newer than the one this store writes with. Like any store failure, nothing
+    changed; the caller refuses the request."""
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
+        self.fence: tuple[str, int] | None = None
+        """The room and fencing token every write of this store is checked against (`fenced`);
+        None for the store of a single process, which owns every room."""
         self.engine: Engine
         if url.startswith("sqlite"):
             memory = url in ("sqlite://", "sqlite:///:memory:")
@@ -145,7 +164,12 @@ class Store:
                 connect_args={"connect_timeout": CONNECT_SECONDS},
             )
             event.listen(self.engine, "connect", _postgres_timeouts)
-        Base.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            if not url.startswith("sqlite"):
+                # Processes started together (`tafel serve --workers`) create the tables one
+                # after another: PostgreSQL's catalog refuses two creating the same at once.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            Base.metadata.create_all(connection)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.moves = threading.local()
         """Per thread, a connection kept for appending moves, the one write of every action:
@@ -170,6 +194,61 @@ class Store:
         """Ask the database for nothing: raises if it cannot answer."""
         with self.engine.connect() as connection:
             connection.execute(select(1))
+
+    # --- Fencing: one writer per room across processes ---------------------------------------
+
+    def raise_fence(self, code: str, token: int) -> int | None:
+        """Make `token` the room's newest fencing token, so that writes with any older one are
+        refused from now on: None once it is, else the newer (or equal) token shown already.
+        A process calls it when it takes the room over, before it reads the room."""
+        while True:
+            try:
+                with self.sessions.begin() as session:
+                    held = session.scalar(
+                        select(FenceRow.token).where(FenceRow.room == code).with_for_update()
+                    )
+                    if held is not None and held >= token:
+                        return held
+                    if held is None:
+                        session.add(FenceRow(room=code, token=token))
+                    else:
+                        session.execute(
+                            update(FenceRow).where(FenceRow.room == code).values(token=token)
+                        )
+                return None
+            except IntegrityError:
+                continue  # another process inserted the room's first row: read it
+
+    def has_room(self, code: str) -> bool:
+        with self.sessions() as session:
+            return session.get(RoomRow, code) is not None
+
+    def fenced(self, code: str, token: int) -> Store:
+        """This store (its engine, its connections) for the process that holds the room's lease
+        with `token`: every write first checks, in its own transaction, that no process has
+        shown a newer token since (`FenceError` if one has)."""
+        view = copy.copy(self)
+        view.fence = (code, token)
+        return view
+
+    def _check_fence(self, executor: Session | Connection) -> None:
+        if self.fence is None:
+            return
+        code, token = self.fence
+        # A shared lock on the fence's row: a process raising the fence waits for this write
+        # to end, and then reads the room with it.
+        held = executor.scalar(
+            select(FenceRow.token).where(FenceRow.room == code).with_for_update(read=True)
+        )
+        if held != token:
+            raise FenceError(f"room {code} is held with token {held}, not {token}")
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """One write transaction, fenced if this store is (`fenced`)."""
+        with self.sessions.begin() as session:
+            self._check_fence(session)
+            yield session
 
     # --- Rooms and seats ---------------------------------------------------------------------
 
@@ -214,7 +293,7 @@ class Store:
         """Keep a change of a room, all of it in one transaction: its seats, its status, its
         host, and who plays each seat of its match (id, specs, names) when a bot takes over
         from a person who left mid-game. The room counts as seen now."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             for seat in seats:
                 session.execute(
                     update(SeatRow)
@@ -237,7 +316,7 @@ class Store:
 
     def touch(self, code: str, when: datetime) -> None:
         """Somebody was in the room at `when`."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             self._touch(session, code, when)
 
     @staticmethod
@@ -292,8 +371,9 @@ class Store:
 
     def delete_room(self, code: str) -> None:
         """Forget a room in which no match was started: its seats and the room itself."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             session.execute(delete(ActivityRow).where(ActivityRow.room == code))
+            session.execute(delete(FenceRow).where(FenceRow.room == code))
             session.execute(delete(SeatRow).where(SeatRow.room == code))
             session.execute(delete(RoomRow).where(RoomRow.code == code))
 
@@ -324,7 +404,7 @@ class Store:
 
     def start_match(self, code: str, number: int, record: GameRecord, names: list[str]) -> int:
         """Keep a new match's record (no moves yet) and mark the room as playing."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             row = MatchRow(
                 room=code,
                 number=number,
@@ -342,6 +422,7 @@ class Store:
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
         moves = self.move_connection()
         try:
+            self._check_fence(moves)
             moves.execute(
                 self.insert_move, {"match": match, "number": number, "seat": seat, "action": action}
             )
@@ -358,8 +439,20 @@ class Store:
         """Keep how long the people due to decide have waited (one row per match)."""
         self._keep(WaitRow, match, key, used)
 
-    def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
+    def save_reserves(self, match: int, reserves: dict[int, float]) -> None:
+        """Keep what is left of some seats' reserves of time (one row per seat, overwritten)."""
         with self.sessions.begin() as session:
+            for seat, left in reserves.items():
+                done = session.execute(
+                    update(ReserveRow)
+                    .where(ReserveRow.match == match, ReserveRow.seat == seat)
+                    .values(left=left)
+                )
+                if not done.rowcount:  # type: ignore[attr-defined]
+                    session.add(ReserveRow(match=match, seat=seat, left=left))
+
+    def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
+        with self._writing() as session:
             done = session.execute(
                 update(table).where(table.match == match).values(key=key, used=used)
             )
@@ -367,7 +460,7 @@ class Store:
                 session.add(table(match=match, key=key, used=used))
 
     def finish_match(self, code: str, match: int) -> None:
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             session.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
             session.execute(update(RoomRow).where(RoomRow.code == code).values(status="over"))
 
@@ -398,6 +491,9 @@ class Store:
         )
         clock = session.get(ClockRow, row.id)
         wait = session.get(WaitRow, row.id)
+        reserves = session.execute(
+            select(ReserveRow.seat, ReserveRow.left).where(ReserveRow.match == row.id)
+        )
         return StoredMatch(
             row.id,
             row.number,
@@ -406,4 +502,5 @@ class Store:
             row.over,
             None if clock is None else (clock.key, clock.used),
             None if wait is None else (wait.key, wait.used),
+            {seat: left for seat, left in reserves},
         )

@@ -88,6 +88,18 @@ class WaitRow(Base):
     used: Mapped[float] = mapped_column(Float)
 
 
+class ReserveRow(Base):
+    """A seat's reserve of time in a match (the room's turn clock), when last kept: the seconds
+    it had left before the decision the match's `WaitRow` counts. A table of its own, so that
+    stores made before it gain it by `create_all`; a seat without a row has its full reserve."""
+
+    __tablename__ = "reserves"
+
+    match: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    left: Mapped[float] = mapped_column(Float)
+
+
 class ActivityRow(Base):
     """When somebody was last in a room (connected to it, or changing it): rooms left idle
     expire from it. A table of its own, so that stores made before it gain it by `create_all`;
@@ -97,3 +109,14 @@ class ActivityRow(Base):
 
     room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
     seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class FenceRow(Base):
+    """The newest fencing token any process has shown for a room (`tafel.server.leases`):
+    a process holding an older one can change nothing of the room any more. No foreign key:
+    a process raises the fence before it reads the room, which may not exist."""
+
+    __tablename__ = "fences"
+
+    room: Mapped[str] = mapped_column(String(12), primary_key=True)
+    token: Mapped[int] = mapped_column(BigInteger)

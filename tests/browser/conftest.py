@@ -1,6 +1,7 @@
 """Browser tests: Debian's Chromium driven by Playwright against a server in this process.
 
-Screenshots go to test-output/browser/ at the top of the project (ignored by git). Without
+Screenshots go to test-output/screenshots/<test>/ at the top of the project (ignored by git), one
+folder a CI run can keep whole. Without
 /usr/bin/chromium the tests are skipped, except under CI, where that is a failure.
 """
 
@@ -25,7 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "browser"
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
 @pytest.fixture(scope="session")

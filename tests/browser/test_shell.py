@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
 
@@ -130,26 +130,60 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     assert errors == []
 
 
-def test_wait_shown_and_stood_in(browser: Browser, server_url: str, output: Path) -> None:
-    """The player who must decide sees the room's wait run down; when it runs out a bot makes
-    that one decision, everyone is told, and the seat stays the player's."""
+def apart(one: Locator, other: Locator) -> None:
+    """Two elements on screen that do not overlap."""
+    a, b = one.bounding_box(), other.bounding_box()
+    assert a is not None and b is not None
+    assert (
+        a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+        or a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+    ), (a, b)
+
+
+def test_turn_clock_hands_a_seat_to_a_bot_and_back(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """The player due sees their time for the move, then their reserve, run down on the
+    server's clock, on their chip and beside the turn line; when both are spent a bot plays for
+    them, everyone is told, and the player takes the seat back."""
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
-    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, {"stand-in": "15"})
+    options = {"turn-time": "4", "reserve": "3"}
+    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, options)
     add_bot(ann, 1, "greedy")
     ann.get_by_role("button", name="Start the game").click()
     mine = ann.locator(".turn[data-turn='must']")
     expect(mine).to_be_visible(timeout=20_000)
-    # The countdown is read on the server's clock: at most the room's 15 seconds.
-    countdown = mine.locator(".wait .countdown")
-    expect(countdown).to_be_visible()
-    assert 0 <= int(countdown.get_attribute("data-left") or "-1") <= 15
-    expect(mine.locator(".wait")).to_contain_text("then a bot decides for you")
-    ann.screenshot(path=output / "wait.png")
-    notice = ann.locator(".notice")
-    expect(notice).to_contain_text("a bot made it for them", timeout=30_000)
-    ann.screenshot(path=output / "stood-in.png")
-    expect(ann.locator(".chip.mine")).to_contain_text("Ann")
+    clock = ann.locator(".chip.mine .seat-clock")
+    expect(clock).to_have_attribute("data-running", "turn")
+    expect(clock.locator(".reserve")).to_have_text("+0:03")
+    expect(mine.locator(".wait")).to_contain_text("then a bot plays for you")
+    expect(ann.locator(".chip[data-seat='1'] .seat-clock")).to_have_count(0)  # a bot's seat
+    ann.screenshot(path=output / "turn-time.png")
+    expect(clock).to_have_attribute("data-running", "reserve", timeout=15_000)
+    ann.screenshot(path=output / "reserve.png")
+
+    expect(ann.locator(".notice.info")).to_contain_text("Ann ran out of time", timeout=20_000)
+    expect(ann.locator(".handed-bar")).to_be_visible()
+    expect(ann.locator(".chip.mine")).to_contain_text("a bot plays")
+    ann.screenshot(path=output / "handed-phone.png")
+    ann.set_viewport_size(LAPTOP)
+    ann.screenshot(path=output / "handed-laptop.png")
+    ann.set_viewport_size(PHONE)
+
+    # Taken back twice at once: the second is refused. The refusal and the news both show,
+    # stacked, neither over the other.
+    ann.get_by_role("button", name="Take my seat back").dblclick()
+    expect(ann.locator(".handed-bar")).to_have_count(0)
+    news = ann.locator(".notice.info")
+    refusal = ann.locator(".notice:not(.info)")
+    expect(news).to_contain_text("Ann plays their own seat again")
+    expect(refusal).to_contain_text("No bot plays seat 1 for its player")
+    apart(news, refusal)
+    expect(ann.locator(".chip.mine")).not_to_contain_text("a bot plays")
+    ann.screenshot(path=output / "taken-back.png")
     assert errors == []
 
 
@@ -171,11 +205,111 @@ def test_host_hands_a_seat_to_a_bot_and_back(
     ann.get_by_role("button", name="Let a bot play this seat").click()
     expect(bob.locator(".handed-bar")).to_contain_text("A bot plays your seat for now.")
     expect(ann.locator(".chip[data-seat='1']")).to_contain_text("a bot plays")
-    expect(bob.locator("main .legal:visible")).to_have_count(0)
     bob.screenshot(path=output / "handed.png")
 
     bob.get_by_role("button", name="Take my seat back").click()
     expect(bob.locator(".handed-bar")).to_have_count(0)
     expect(ann.locator(".chip[data-seat='1']")).not_to_contain_text("a bot plays")
     bob.screenshot(path=output / "taken-back.png")
+    assert errors == []
+
+
+def test_symbols_and_cards_explain_themselves(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """A tap on a symbol of the board or a card in hand, playable now or not, tells what it is in
+    a bubble beside it, without taking the tap from the game; so does keyboard focus."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    add_bot(ann, 1, "greedy")
+    ann.get_by_role("button", name="Start the game").click()
+    bubble = ann.locator(".explain")
+    # A disc no figure may go on now: its button is disabled, and still explains itself.
+    disc = ann.locator(".tt-grid .point:not(.figure)[disabled]").first
+    disc.click(force=True)
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text("A figure may only go on a disc with the lowest number")
+    ann.screenshot(path=output / "disc.png")
+    card = ann.locator(".tt-player[data-seat='0'] .game-card").first
+    card.click()
+    expect(bubble).to_contain_text(":")
+    expect(ann.locator(".card-effect")).to_be_visible()  # the tap still picked the card
+    ann.screenshot(path=output / "card.png")
+    ann.locator(".tt-grid .token").first.click(force=True)
+    expect(bubble).to_contain_text("protection money")
+    ann.locator(".tt-grid .sums").first.focus()
+    expect(bubble).to_contain_text("The sums of both players' figures on this street")
+    ann.keyboard.press("Escape")
+    expect(bubble).to_be_hidden()
+
+    # In Dutch, on another game's board.
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(bob, server_url, "Add-Vantage", 2, "Bob", output)
+    add_bot(bob, 1, "greedy")
+    bob.get_by_role("button", name="Start the game").click()
+    bob.locator("header .lang").click()
+    expect(bob.locator(".turn")).to_contain_text("Jij bent aan de beurt")
+    bob.locator(".av-board[data-seat='0'] .cell").first.click(force=True)
+    expect(bob.locator(".explain")).to_contain_text("Leeg vak a1")
+    bob.locator(".av-board[data-seat='0'] .tile").first.click()
+    expect(bob.locator(".explain")).to_contain_text("De tegel van rij 1")
+    bob.screenshot(path=output / "tile-nl.png")
+    assert errors == []
+
+
+def test_reaction_window_closes_by_itself(browser: Browser, server_url: str, output: Path) -> None:
+    """Tony & Tino: when Ann names a card, Bob may counter it; he is not asked to tap. The window
+    runs down beside the turn line and closes by itself, and Ann's card goes ahead."""
+    errors: list[str] = []
+    ann = open_page(browser, PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
+    # Ann names a card that a Police raid may cancel (not a Pro, not a raid of her own).
+    cards = ann.locator(".tt-player[data-seat='0'] .game-card.legal")
+    for index in range(cards.count()):
+        name = cards.nth(index).inner_text()
+        if name not in ("Pro", "Police raid"):
+            cards.nth(index).click()
+            break
+    ann.locator(".tt .tray button.legal.primary").click()
+    window = bob.locator(".turn[data-turn='may_counter']")
+    expect(window).to_be_visible()
+    expect(window.locator(".wait .countdown")).to_be_visible()
+    expect(window.locator(".wait")).to_contain_text("then the card goes ahead")
+    expect(ann.locator(".turn[data-turn='must']")).to_have_count(0)
+    bob.screenshot(path=output / "window-laptop.png")
+    ann.screenshot(path=output / "window-phone.png")
+    # Nobody taps: within the window's seconds (and a loaded machine's margin) it closes.
+    expect(window).to_have_count(0, timeout=20_000)
+    expect(ann.locator(".turn[data-turn='must']")).to_be_visible()
+    ann.screenshot(path=output / "window-closed.png")
+    assert errors == []
+
+
+def test_a_player_gone_shows_the_time_before_a_bot_plays(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """Bob starts the game and closes it on his turn: Ann sees his chip count down the time he
+    may be away before a bot plays for him."""
+    errors: list[str] = []
+    bob = open_page(browser, LAPTOP, errors)
+    ann = open_page(browser, PHONE, errors)
+    create_room(bob, server_url, "Add-Vantage", 2, "Bob", output, {"away": "60"})
+    link = bob.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(ann, link, 1, "Ann")
+    bob.get_by_role("button", name="Start the game").click()
+    expect(bob.locator(".turn[data-turn='must']")).to_be_visible()
+    bob.context.close()
+    clock = ann.locator(".chip[data-seat='0'] .seat-clock")
+    expect(clock).to_have_attribute("data-running", "away")
+    expect(clock).to_contain_text("away: bot in")
+    expect(ann.locator(".chip[data-seat='0'] .dot.off")).to_be_visible()
+    ann.screenshot(path=output / "gone.png")
     assert errors == []

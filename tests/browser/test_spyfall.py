@@ -138,6 +138,9 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
         expect(page.locator(".sf-round-end")).to_contain_text("The spy guessed the location")
         expect(page.locator(".sf-results")).to_contain_text(place)
         expect(page.locator(".sf-results .role")).to_have_count(2)  # both agents' roles
+        # Told once, by the round's panel: no banner over it, no line under the results.
+        expect(page.locator(".banner")).to_have_count(0)
+        expect(page.locator(".sf-results .hint")).to_have_count(0)
     expect(spy_page.locator(".sf-round-end .spy-name")).to_have_text("You")
     expect(spy_page.locator(f".sf-round-end li[data-seat='{spy}']")).to_contain_text("+4")
     expect(spy_page.locator(".sf-results tr.total")).to_contain_text("4")

@@ -36,9 +36,8 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
             assert handed.status_code == 200, handed.text
             seat = handed.json()["seats"][1]
             assert seat["name"] == "Bob" and seat["bot"] == "bot:greedy"
-            # The seat's state is sent again, with no moves for Bob, and everyone is told.
+            # The seat's state is sent again, and everyone is told.
             assert "handed Bob's seat to a bot" in tab_bob.next("notice")["message"]
-            assert tab_bob.state is not None and tab_bob.legal == []
             # Ann plays; the bot plays Bob's turns, in the record as seat 1's moves.
             while not any(seat == 1 for seat, _ in record_of(client, code).actions):
                 if tab_ann.legal:
@@ -47,9 +46,11 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
                     assert tab_ann.settled(seen)
                 else:
                     tab_ann.next("state")
+            # A move of Bob's that cannot be made takes nothing back (a legal one would).
             catch_up(tab_bob, tab_ann.n)
-            tab_bob.act({"type": "roll", "count": 2})
-            assert tab_bob.next("error")["key"] == "handed_to_bot"
+            tab_bob.act({"type": "buy"})
+            assert tab_bob.next("error")["key"] == "malformed_action"
+            assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:greedy"
         assert record_of(client, code).seats == ["human", "human"]
     # Kept in the store: a restarted server still has the bot play for Bob, until he takes the
     # seat back himself.
@@ -77,3 +78,25 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
         tab_bob.act(tab_bob.legal[0], seen)
         assert tab_bob.settled(seen)
         assert record_of(client, code).actions[seen][0] == 1
+
+
+def test_a_rematch_gives_every_seat_a_bot_played_back_to_its_person(
+    tmp_path: Path,
+) -> None:
+    with server(tmp_path / "tafel.db", ManualClock()) as client:
+        code, ann = new_room(client, "add-vantage", 2)
+        bob = take_seat(client, code, 1, "Bob")
+        start(client, code, ann)
+        with open_tab(client, code, bob) as tab_bob:
+            tab_bob.next("state")
+            for seat in (1, 0):
+                handed = client.post(f"/api/rooms/{code}/seats/{seat}/hand", headers=auth(ann))
+                assert handed.status_code == 200, handed.text
+            # Both seats are the bots' now: they play the match to its end.
+            while tab_bob.state is None or tab_bob.state["view"]["outcome"] is None:
+                tab_bob.next("state")
+        assert client.post(f"/api/rooms/{code}/rematch", headers=auth(ann)).status_code == 200
+        seats = client.get(f"/api/rooms/{code}").json()["seats"]
+        assert [(s["name"], s["bot"]) for s in seats] == [("Ann", None), ("Bob", None)]
+        stored = client.app.state.rooms.store.room(code)  # type: ignore[attr-defined]
+        assert [s.bot for s in stored.seats] == [None, None]

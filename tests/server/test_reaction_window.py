@@ -17,6 +17,7 @@ from tafel.games.tony_tino.board import POLICE_RAID, RAID
 from tafel.server.stand_in import REACTION_SECONDS, lapses
 from tests.server.manual_clock import ManualClock
 from tests.server.tabs import new_room, open_tab, start, take_seat
+from tests.server.taps import measure
 from tests.server.test_timer import record_of, server
 
 pytestmark = pytest.mark.timeout(60)
@@ -114,3 +115,11 @@ def test_the_window_closes_by_itself_and_sooner_on_a_tap(tmp_path: Path) -> None
                 assert tab_ann.settled(seen)
                 assert record_of(client, code).actions[decision][0] == 1
                 windows += 1
+
+
+def test_no_decision_in_tony_tino_needs_a_tap_not_to_move() -> None:
+    """The aim measured by `python -m tests.server.taps`: of a player's decisions, none needs a
+    tap to let a card pass (there are raid windows to close, with and without a raid in hand)."""
+    taps = measure(30)
+    assert taps.windows > taps.unchosen > 0
+    assert taps.needed == 0

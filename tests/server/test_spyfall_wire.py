@@ -105,7 +105,7 @@ def check_frames(tab: Tab, seat: int | None, states: list, rng: Rng) -> None:
     assert {frame["key"] for frame in errors} <= {refused, "stale_action"}
     # Tabs answer pings as browsers do, so the round trips come back in `clock` frames; a
     # `notice` says a bot decided for a player who took too long (an actor: seen by all).
-    kinds = {"welcome", "room", "state", "ping", "clock", "error", "notice"}
+    kinds = {"welcome", "room", "state", "wait", "ping", "clock", "error", "notice"}
     assert {frame["type"] for frame in tab.frames} <= kinds
 
 

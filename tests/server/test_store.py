@@ -46,6 +46,13 @@ def round_trip(url: str) -> None:
         assert stored.last is not None and stored.last.names == ["Ann", "Bob"]
         assert stored.last.record.seed == 2**62 - 1
         assert replay(game, stored.last.record).view(0) == state.view(0)
+        # The turn clock: the decision's seconds used, and each seat's reserve, overwritten.
+        store.save_wait(match, 6, 12.5)
+        store.save_reserves(match, {0: 100.0, 1: 20.0})
+        store.save_reserves(match, {1: 7.5})
+        kept = store.match("ABCDE", 1)
+        assert kept is not None and kept.wait == (6, 12.5)
+        assert kept.reserves == {0: 100.0, 1: 7.5}
         store.finish_match("ABCDE", match)
         again = store.match("ABCDE", 1)
         assert again is not None and again.over and store.resumable(["add-vantage"]) == []

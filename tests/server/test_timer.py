@@ -78,16 +78,20 @@ def record_of(client: TestClient, code: str) -> GameRecord:
     return record
 
 
+AT_ONCE = BotPace(0, 0)
+"""Bots that move without a pause."""
+
+
 @contextmanager
-def server(db: Path, clock: ManualClock) -> Iterator[TestClient]:
-    app = create_app(ServerConfig(f"sqlite:///{db}", BotPace(0, 0), clock))
+def server(db: Path, clock: ManualClock, pace: BotPace = AT_ONCE) -> Iterator[TestClient]:
+    app = create_app(ServerConfig(f"sqlite:///{db}", pace, clock))
     with TestClient(app) as client:
         yield client
 
 
 def spyfall_room(client: TestClient, **options: object) -> tuple[str, list[str]]:
     """A room of three people who take their time: up to 15 minutes for a decision."""
-    waits = {"stand-in": 900}
+    waits = {"turn-time": 900, "away": 900}
     code, ann = new_room(client, "spyfall", 3, "Ann", waits, minutes=1, rounds=2, **options)
     tokens = [ann, take_seat(client, code, 1, "Bob"), take_seat(client, code, 2, "Cid")]
     start(client, code, ann)

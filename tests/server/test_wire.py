@@ -34,8 +34,9 @@ GAMES = [
         "",
     ),
 ]
-FRAMES = {"welcome", "room", "state", "ping", "clock", "slap", "error"}
-"""What a seat may be sent. An error: a slap or a card that the game's moving on made late."""
+FRAMES = {"welcome", "room", "state", "wait", "ping", "clock", "slap", "error"}
+"""What a seat may be sent. An error: a slap or a card that the game's moving on made late. A
+wait: the turn clock, changed by a player due opening or closing their page."""
 
 
 def replayed(game_id: str, record: GameRecord) -> list[State]:
@@ -102,4 +103,6 @@ def test_one_seat_receives_its_own_view_and_nothing_of_another_seats_secrets(
         assert token not in text
     assert str(record.seed) not in text
     kinds = {json.loads(t)["type"] for t in watched.texts}
-    assert kinds <= (FRAMES if get_game(game_id).has_races else {"welcome", "room", "state"})
+    assert kinds <= (
+        FRAMES if get_game(game_id).has_races else {"welcome", "room", "state", "wait"}
+    )

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
-from tafel.games.add_vantage.bots import BOTS
+from tafel.games.add_vantage.bots import BOTS, LEVELS
 from tafel.games.add_vantage.rules import (
     ALL_ACTIONS,
     MAX_PLAYERS,
@@ -27,17 +27,20 @@ class AddVantage(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
+    levels = LEVELS
     terminal = AddVantageText(catalog)
     default_bot = "greedy"
     default_rollout = "greedy"
     default_iterations = 100
 
-    def start(self, players: int, seed: int, options: Any = None) -> AddVantageState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> AddVantageState:
         self.check_players(players)
         options = options or Options()
         if options.tiles_stay and players != 2:
             raise ValueError("optional rule tiles-stay is for 2 players only")
-        state = AddVantageState(players, options, Rng(seed))
+        state = AddVantageState(players, options, rng or Rng(seed))
         state.prepare()
         return state
 

@@ -43,6 +43,14 @@ BUY_THRESHOLD = 7.0
 a tile won now."""
 
 
+def buys_pay(state: AddVantageState, seat: Seat) -> bool:
+    """Under rule (a) a bot buys only when it cannot roll: a tile counts only at the end, so a
+    die bought wins nothing now and the seller may buy one back; two greedy bots that bought
+    whenever a die was worth it traded dice for ever, and the game, which ends only when both
+    boards are full, never ended. Rolls fill the boards."""
+    return not state.options.tiles_stay or not state.roll_range(seat)
+
+
 def chance_of_sum(dice: int, total: int) -> float:
     """The chance that `dice` fair dice add up to exactly `total`."""
     hits = sum(1 for faces in product(range(1, 7), repeat=dice) if sum(faces) == total)
@@ -231,7 +239,7 @@ class GreedyAgent(Agent):
     def choose(self, state: AddVantageState, seat: Seat) -> Action:
         """Roll the fewest dice allowed, unless a die on another board is worth more than the
         dice one expects to roll (and than the coin it costs)."""
-        if not state.room(seat):  # rules (a) and (c): a full board can only pass or remove
+        if not state.room(seat) or not buys_pay(state, seat):  # a full board: pass or remove
             return self.roll(state, seat)
         dice = state.roll_range(seat)
         gains = best_gains(state, seat)
@@ -276,7 +284,7 @@ class QuickAgent(GreedyAgent):
         return self.buy_a_winner(state, seat) or self.roll(state, seat)
 
     def buy_a_winner(self, state: AddVantageState, seat: Seat) -> Action | None:
-        if not state.coins[seat] or not state.room(seat):
+        if not state.coins[seat] or not state.room(seat) or not buys_pay(state, seat):
             return None
         wins = winning_dice(state, seat)
         cost = coin_value(state.coins[seat])
@@ -297,3 +305,11 @@ def best_gains(state: AddVantageState, seat: Seat) -> list[float]:
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}
+
+LEVELS = {
+    "easy": "careless:bot=greedy,blunder=0.3",
+    "normal": "greedy",
+    "hard": "ismcts:iterations=100,rollout=greedy,cap=1",
+}
+"""The levels (docs/bots.md): greedy with a third of its decisions random, greedy, and a search
+played out by greedy."""

@@ -65,10 +65,10 @@ class Options:
         metadata={
             "players": (2, 2),
             "help": {
-                "en": "Optional rule (a), 2 players: tiles stay on the boards and are scored at "
-                "the end, when both boards are full.",
-                "nl": "Optionele regel (a), 2 spelers: tegels blijven liggen en tellen pas aan "
-                "het einde, als beide borden vol zijn.",
+                "en": "Two players: won tiles stay on your board and only count at the end, "
+                "when both boards are full.",
+                "nl": "Twee spelers: gewonnen tegels blijven op je bord liggen en tellen pas "
+                "aan het einde, als beide borden vol zijn.",
             },
         },
     )
@@ -76,8 +76,8 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Optional rule (b): won tiles are hidden from the other players.",
-                "nl": "Optionele regel (b): gewonnen tegels zijn verborgen voor de anderen.",
+                "en": "Keep the tiles you win hidden from the other players.",
+                "nl": "De tegels die je wint blijven verborgen voor de anderen.",
             }
         },
     )
@@ -85,10 +85,10 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Optional rule (c): once per turn, pay a coin to remove one of your own "
-                "dice from your board.",
-                "nl": "Optionele regel (c): eenmaal per beurt een eigen steen van je bord "
-                "halen voor een munt.",
+                "en": "Once per turn you may pay a coin to take one of your own dice off your "
+                "board.",
+                "nl": "Eenmaal per beurt mag je een munt betalen om een eigen steen van je "
+                "bord te halen.",
             }
         },
     )
@@ -96,21 +96,29 @@ class Options:
         default="main",
         metadata={
             "help": {
-                "en": "Which diagonal wins a bonus tile: the main one (top left to bottom "
-                "right) or either.",
-                "nl": "Welke diagonaal een bonustegel wint: de hoofddiagonaal (linksboven naar "
-                "rechtsonder) of allebei.",
-            }
+                "en": "Which diagonal wins a bonus tile.",
+                "nl": "Welke diagonaal een bonustegel oplevert.",
+            },
+            "labels": {
+                "main": {
+                    "en": "Top left to bottom right",
+                    "nl": "Linksboven naar rechtsonder",
+                },
+                "either": {
+                    "en": "Either diagonal",
+                    "nl": "Allebei",
+                },
+            },
         },
     )
     arrange_tiles: bool = field(
         default=False,
         metadata={
             "help": {
-                "en": "Before the first roll each player lays their six drawn tiles on the "
-                "slots of their choice (off: they lie as drawn).",
-                "nl": "Voor de eerste worp legt elke speler zijn zes getrokken tegels op de "
-                "plaatsen van zijn keuze (uit: ze liggen zoals getrokken).",
+                "en": "Before the first roll, everyone lays their six tiles on the spots they "
+                "like (otherwise they lie as drawn).",
+                "nl": "Voor de eerste worp legt iedereen zijn zes tegels op de plekken die hij "
+                "wil (anders liggen ze zoals ze getrokken zijn).",
             }
         },
     )
@@ -118,12 +126,12 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Nobody must roll more dice than they have empty cells (off, as the "
-                "rulebook: with 2 coins or more roll at least 2, and pay a coin to discard a "
-                "die with no cell for it).",
-                "nl": "Niemand hoeft meer dobbelstenen te gooien dan er lege vakken zijn (uit, "
-                "zoals de spelregels: met 2 muntjes of meer gooi je er minstens 2, en een "
-                "steen zonder vak geef je op voor een muntje).",
+                "en": "Never roll more dice than you have empty spots (otherwise, as in the "
+                "rulebook: with 2 coins or more you roll at least 2, and a die with no spot "
+                "costs a coin).",
+                "nl": "Gooi nooit meer stenen dan je lege vakken hebt (anders, zoals in de "
+                "spelregels: met 2 munten of meer gooi je er minstens 2, en een steen zonder "
+                "vak kost een munt).",
             }
         },
     )
@@ -132,10 +140,10 @@ class Options:
         metadata={
             "requires": "remove-die",
             "help": {
-                "en": "With rule (c): remove your die at any point of your turn, also after "
-                "rolling or buying (off: only before rolling or buying).",
-                "nl": "Met regel (c): haal je steen weg op elk moment van je beurt, ook na het "
-                "gooien of kopen (uit: alleen voor je gooit of koopt).",
+                "en": "With taking a die off: you may do it at any point of your turn, also "
+                "after rolling or buying (otherwise only before).",
+                "nl": "Bij een steen weghalen: dat mag op elk moment van je beurt, ook na "
+                "gooien of kopen (anders alleen ervoor).",
             },
         },
     )

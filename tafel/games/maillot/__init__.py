@@ -10,7 +10,7 @@ from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.maillot.actions import ALL_ACTIONS
 from tafel.games.maillot.board import board_file_text, load_board
-from tafel.games.maillot.bots import BOTS
+from tafel.games.maillot.bots import BOTS, LEVELS
 from tafel.games.maillot.content import MAX_PLAYERS, MIN_PLAYERS
 from tafel.games.maillot.options import Options
 from tafel.games.maillot.rules import MaillotState
@@ -27,6 +27,7 @@ class Maillot(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
+    levels = LEVELS
     terminal = MaillotText(catalog)
     default_bot = "greedy"
     default_rollout = "quick"
@@ -43,12 +44,14 @@ class Maillot(Game):
         read: Options = self.options_from_json({**self.options_to_json(options), "board": text})
         return read
 
-    def start(self, players: int, seed: int, options: Any = None) -> MaillotState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> MaillotState:
         """A new race; a board of one's own in the options is checked now, and a ValueError
         says what is wrong with it."""
         self.check_players(players)
         options = options or Options()
-        state = MaillotState(players, options, load_board(options.board), Rng(seed))
+        state = MaillotState(players, options, load_board(options.board), rng or Rng(seed))
         state.prepare()
         return state
 

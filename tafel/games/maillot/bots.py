@@ -21,6 +21,9 @@ from tafel.games.maillot.actions import (
     RETIRE_RESERVE,
     ROLL,
     STAY,
+    Bid,
+    RetirePlaced,
+    RetireReserve,
 )
 from tafel.games.maillot.board import MOUNTAIN, SPRINT
 from tafel.games.maillot.race import (
@@ -85,12 +88,39 @@ def spare_energy(state: MaillotState, seat: Seat) -> int:
     return state.energy[seat] - RESERVE_ENERGY
 
 
+BID_STEPS = (1, 2, 3, 5, 8)
+"""How far above the high bid the bids a search weighs lie: a few samples cannot tell dozens of
+amounts apart, and bidding far over the others only wastes energy."""
+
+
+def candidates(state: MaillotState, seat: Seat, legal: list[Action]) -> list[Action]:
+    """What a search weighs in Maillot: a retirement only when a card or a debt asks for one
+    or energy runs low (else it only throws a domestique away), and bids a few steps above the
+    high bid rather than every amount up to the team's energy."""
+    if state.phase in (DEBT, CARD_RETIRE):
+        return legal
+    low = state.energy[seat] < LOW_ENERGY
+    wanted = {state.high + step for step in BID_STEPS}
+    kept = [
+        action
+        for action in legal
+        if not isinstance(action, (RetirePlaced, RetireReserve, Bid))
+        or (low and not isinstance(action, Bid))
+        or (isinstance(action, Bid) and action.amount in wanted)
+    ]
+    return kept or legal
+
+
 class QuickAgent(Agent):
     """A cheap rule of thumb for every decision, fast enough to play out games by the hundred
     inside a search: escape with energy to spare, bid up to what a square is worth (never
     minding what a move gives up), retire from the reserve when low."""
 
     name = "quick"
+
+    def candidates(self, state: State, seat: Seat, legal: list[Action]) -> list[Action]:
+        assert isinstance(state, MaillotState)
+        return candidates(state, seat, legal)
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, MaillotState)
@@ -130,6 +160,10 @@ class GreedyAgent(Agent):
     paid for, gives a breakaway up when it can no longer pay."""
 
     name = "greedy"
+
+    def candidates(self, state: State, seat: Seat, legal: list[Action]) -> list[Action]:
+        assert isinstance(state, MaillotState)
+        return candidates(state, seat, legal)
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, MaillotState)
@@ -189,3 +223,11 @@ class GreedyAgent(Agent):
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}
+
+LEVELS = {
+    "easy": "careless:bot=greedy,blunder=0.3",
+    "normal": "greedy",
+    "hard": "ismcts:iterations=100,rollout=greedy,widen=0.3,trust=1.5,cap=1",
+}
+"""The levels (docs/bots.md): greedy with a third of its decisions random, greedy, and a search
+played out by greedy."""

@@ -19,12 +19,10 @@ class Options:
             "lines": True,
             "limit": BOARD_TEXT_LIMIT,
             "help": {
-                "en": "A board of your own to ride instead of Tafel's: its TOML text (see "
-                "docs/rules/maillot.md); on the command line, a TOML file's name. A record keeps "
-                "the board itself, so it replays anywhere.",
-                "nl": "Een eigen bord in plaats van het bord van Tafel: de TOML-tekst ervan (zie "
-                "docs/rules/maillot.md); op de opdrachtregel de naam van een TOML-bestand. Een "
-                "verslag bewaart het bord zelf en speelt dus overal opnieuw.",
+                "en": "For experts: a board of your own design, pasted as text, instead of the "
+                "usual one. Replays keep it.",
+                "nl": "Voor kenners: een bord van eigen ontwerp, als tekst geplakt, in plaats "
+                "van het gewone. Herhalingen bewaren het.",
             },
         },
     )
@@ -32,24 +30,35 @@ class Options:
         default="3",
         metadata={
             "help": {
-                "en": "What wins: 3 rainbow jerseys; 5 (optional rule); or 3 plus a green and a "
-                "polka-dot jersey held at once (optional rule).",
-                "nl": "Wat wint: 3 regenboogtruien; 5 (optionele regel); of 3 plus tegelijk een "
-                "groene trui en een bolletjestrui (optionele regel).",
-            }
+                "en": "What it takes to win.",
+                "nl": "Wat je nodig hebt om te winnen.",
+            },
+            "labels": {
+                "3": {
+                    "en": "3 rainbow jerseys",
+                    "nl": "3 regenboogtruien",
+                },
+                "5": {
+                    "en": "5 rainbow jerseys",
+                    "nl": "5 regenboogtruien",
+                },
+                "3-green-polka": {
+                    "en": "3 rainbow jerseys, and the green and polka-dot jerseys at once",
+                    "nl": "3 regenboogtruien, en tegelijk de groene trui en de bolletjestrui",
+                },
+            },
         },
     )
     combat_points: bool = field(
         default=False,
         metadata={
             "help": {
-                "en": "Optional rule: the race ends as usual, then most combat points wins (a "
-                "breakaway beyond 1:00 gives 1, beyond 2:00 2; a green jersey 1; three "
-                "polka-dot jerseys 1; a rainbow jersey 3).",
-                "nl": "Optionele regel: de koers eindigt zoals gewoonlijk, daarna wint wie de "
-                "meeste strijdlustpunten heeft (een ontsnapping met meer dan 1:00 voorsprong 1, "
-                "meer dan 2:00 2; een groene trui 1; drie bolletjestruien 1; een regenboogtrui "
-                "3).",
+                "en": "After the race, most combat points wins: a lead of over 1:00 gives 1, "
+                "over 2:00 gives 2; a green jersey 1; three polka-dot jerseys 1; a rainbow "
+                "jersey 3.",
+                "nl": "Na de koers wint wie de meeste strijdlustpunten heeft: meer dan 1:00 "
+                "voorsprong geeft 1, meer dan 2:00 geeft 2; een groene trui 1; drie "
+                "bolletjestruien 1; een regenboogtrui 3.",
             }
         },
     )
@@ -57,14 +66,18 @@ class Options:
         default="line",
         metadata={
             "help": {
-                "en": "Who takes the rainbow jersey of a rainbow lap: the race leader when the "
-                "rainbow rider reaches or passes the line, the one who rolled, as for the sprint "
-                "and mountains (line, the rulebook); or the race leader once positions and "
-                "auction are settled (lap-settled).",
-                "nl": "Wie de regenboogtrui van een regenboogtruironde krijgt: wie aan kop rijdt "
-                "als de renner met de regenboogtrui de lijn bereikt of passeert, dus wie gooide, "
-                "zoals bij sprint en bergen (line, de spelregels); of wie aan kop rijdt nadat "
-                "posities en veiling zijn uitgewerkt (lap-settled).",
-            }
+                "en": "Who gets the rainbow jersey of a rainbow lap.",
+                "nl": "Wie de regenboogtrui van een regenboogronde krijgt.",
+            },
+            "labels": {
+                "line": {
+                    "en": "The leader when the rainbow rider crosses the line (the rulebook)",
+                    "nl": "Wie leidt als de regenboogrenner de lijn passeert (de spelregels)",
+                },
+                "lap-settled": {
+                    "en": "The leader once the lap is settled",
+                    "nl": "Wie leidt als de ronde helemaal is afgewerkt",
+                },
+            },
         },
     )

@@ -271,9 +271,12 @@ class MaillotState(Turn, State):
         rainbow jerseys are shuffled."""
         other = self._copy(rng.split())
         unseen = max(0, len(other.deck) - other.drawn)
-        top = other.deck[:unseen]
+        # Sorted before shuffling: the sample then depends on what the seats have seen, never
+        # on the order hidden in this world (a hint must be the same in every such world).
+        top = sorted(other.deck[:unseen])
         rng.shuffle(top)
         other.deck[:unseen] = top
+        other.rainbow_deck.sort()
         rng.shuffle(other.rainbow_deck)
         return other
 

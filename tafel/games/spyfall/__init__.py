@@ -8,7 +8,7 @@ from typing import Any, ClassVar, cast
 from tafel.engine import Catalog, Game, Json, OptionError, Rng, State
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.spyfall.actions import ALL_ACTIONS, MAX_PLAYERS
-from tafel.games.spyfall.bots import BOTS
+from tafel.games.spyfall.bots import BOTS, LEVELS
 from tafel.games.spyfall.content import LocationError, locations_in_set, own_locations_text
 from tafel.games.spyfall.options import Options
 from tafel.games.spyfall.rules import SpyfallState, draw_in_play
@@ -28,6 +28,7 @@ class Spyfall(Game):
     idle_actors = True
     timed = True
     bots: ClassVar[dict[str, Any]] = dict(BOTS)
+    levels = LEVELS
     default_bot = "talker"
     terminal = SpyfallText(catalog)
 
@@ -47,10 +48,12 @@ class Spyfall(Game):
             raise OptionError(f"option locations: {error}") from None
         return read
 
-    def start(self, players: int, seed: int, options: Any = None) -> SpyfallState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> SpyfallState:
         self.check_players(players)
         options = options or Options()
-        rng = Rng(seed)
+        rng = rng or Rng(seed)
         every = locations_in_set(options.locations, options.tafel_locations)
         in_play = draw_in_play(rng, len(every), options.location_count)
         if options.rounds > len(in_play):

@@ -875,3 +875,7 @@ class SpyfallBot(Agent):
 
 
 BOTS: Mapping[str, type[Agent]] = {"talker": SpyfallBot}
+
+LEVELS = {level: f"talker:level={level}" for level in LEVEL_SETTINGS}
+"""Spyfall's levels are its talker's (see `LEVEL_SETTINGS`): no search, for what matters is
+what is said."""

@@ -15,8 +15,8 @@ class Options:
         metadata={
             "range": (1, 30),
             "help": {
-                "en": "How many rounds to play, agreed beforehand (five take about an hour).",
-                "nl": "Hoeveel rondes je speelt, vooraf afgesproken (vijf duren ongeveer een uur).",
+                "en": "How many rounds to play (five take about an hour).",
+                "nl": "Hoeveel rondes je speelt (vijf duren ongeveer een uur).",
             },
         },
     )
@@ -25,8 +25,8 @@ class Options:
         metadata={
             "range": (1, 15),
             "help": {
-                "en": "The length of a round's clock in minutes.",
-                "nl": "Hoe lang de klok van een ronde loopt, in minuten.",
+                "en": "Minutes on the clock for each round.",
+                "nl": "Minuten op de klok voor elke ronde.",
             },
         },
     )
@@ -34,24 +34,35 @@ class Options:
         default="left",
         metadata={
             "help": {
-                "en": "Who deals the next round: the player to the dealer's left, the last "
-                'round\'s spy, or always the same player, seat 1 (fixed: "ofwel één persoon").',
-                "nl": "Wie de volgende ronde deelt: de speler links van de deler, de spion van "
-                'de vorige ronde, of steeds dezelfde speler, plaats 1 (fixed: "ofwel één '
-                'persoon").',
-            }
+                "en": "Who deals the next round.",
+                "nl": "Wie de volgende ronde deelt.",
+            },
+            "labels": {
+                "left": {
+                    "en": "The player to the dealer's left",
+                    "nl": "De speler links van de deler",
+                },
+                "spy": {
+                    "en": "The last round's spy",
+                    "nl": "De spion van de vorige ronde",
+                },
+                "fixed": {
+                    "en": "Always the player in seat 1",
+                    "nl": "Steeds de speler op plaats 1",
+                },
+            },
         },
     )
     naming_is_yes: bool = field(
         default=True,
         metadata={
             "help": {
-                "en": "At time up, naming a suspect counts as your yes when that name is voted "
-                "on (off: the names only set what is voted on, and after the talk everyone but "
-                "the suspect votes on each).",
-                "nl": "Als de tijd om is, telt wie je noemt als jouw ja wanneer over die naam "
-                "gestemd wordt (uit: de namen bepalen alleen waarover gestemd wordt, en na het "
-                "overleg stemt iedereen behalve de verdachte over elke naam).",
+                "en": "When time is up, naming a suspect counts as your yes vote on them "
+                "(otherwise the names only decide who is voted on, and everyone but the "
+                "suspect votes).",
+                "nl": "Als de tijd om is, telt het noemen van een verdachte als jouw ja-stem "
+                "(anders bepalen de namen alleen over wie gestemd wordt, en stemt iedereen "
+                "behalve de verdachte).",
             }
         },
     )
@@ -59,12 +70,10 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Play at one table: questions and answers are spoken aloud, so there is "
-                "no question chain here; accusations, votes and the spy's guess stay on the "
-                "screens.",
-                "nl": "Aan één tafel spelen: vragen en antwoorden worden hardop gesteld, dus "
-                "hier geen vragenketting; beschuldigingen, stemmen en de gok van de spion "
-                "blijven op de schermen.",
+                "en": "You sit at one table: ask and answer out loud, and use the screens for "
+                "accusing, voting and the spy's guess.",
+                "nl": "Jullie zitten aan één tafel: vraag en antwoord hardop, en gebruik de "
+                "schermen voor beschuldigen, stemmen en de gok van de spion.",
             }
         },
     )
@@ -72,8 +81,8 @@ class Options:
         default=True,
         metadata={
             "help": {
-                "en": "Deal agents a role at the location as well.",
-                "nl": "Geef agenten ook een rol op de locatie.",
+                "en": "Agents also get a role at the location.",
+                "nl": "Agenten krijgen ook een rol op de locatie.",
             }
         },
     )
@@ -81,8 +90,8 @@ class Options:
         default=True,
         metadata={
             "help": {
-                "en": "Play Tafel's own 30 locations (off: only your own).",
-                "nl": "Speel met de 30 locaties van Tafel (uit: alleen je eigen).",
+                "en": "Play with Tafel's 30 locations (otherwise only with your own).",
+                "nl": "Speel met de 30 locaties van Tafel (anders alleen met je eigen).",
             }
         },
     )
@@ -92,12 +101,10 @@ class Options:
             "lines": True,
             "limit": LOCATIONS_TEXT_LIMIT,
             "help": {
-                "en": "Locations of your own, added to the set: one per line (or separated by "
-                "';'), its roles after ':' separated by ','. On the command line, a file name "
-                "works too.",
-                "nl": "Eigen locaties, toegevoegd aan de set: één per regel (of gescheiden door "
-                "';'), de rollen na ':' gescheiden door ','. Op de opdrachtregel kan ook een "
-                "bestandsnaam.",
+                "en": "Your own locations, one per line; after a colon, its roles separated by "
+                "commas. Example: Zoo: keeper, visitor, lion",
+                "nl": "Je eigen locaties, één per regel; na een dubbele punt de rollen, "
+                "gescheiden door komma's. Voorbeeld: Dierentuin: verzorger, bezoeker, leeuw",
             },
         },
     )
@@ -106,9 +113,8 @@ class Options:
         metadata={
             "range": (0, 50),
             "help": {
-                "en": "How many locations of the set are in play, drawn at the start "
-                "(0: all of them).",
-                "nl": "Hoeveel locaties van de set meedoen, getrokken bij het begin (0: allemaal).",
+                "en": "How many locations are in play, drawn at the start (0: all of them).",
+                "nl": "Hoeveel locaties meedoen, getrokken bij het begin (0: allemaal).",
             },
         },
     )

@@ -544,6 +544,11 @@ class SpyfallState(State):
             return Clock(self.round, seconds, False)
         return None
 
+    def may_wait(self, seat: Seat) -> bool:
+        """While the clock runs anyone may keep silent: time up ends the talk. A vote, a guess,
+        a nomination and the deal wait for their seat."""
+        return self.phase in CLOCK_RUNS and seat in self.actors()
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Among those who have something to do: while talking, each seat and the clock alike."""
         return rng.choice([seat for seat in self.actors() if self.legal_actions(seat)])

@@ -8,7 +8,7 @@ from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.tony_tino.actions import ALL_ACTIONS
 from tafel.games.tony_tino.board import MAX_PLAYERS, MIN_PLAYERS
-from tafel.games.tony_tino.bots import BOTS
+from tafel.games.tony_tino.bots import BOTS, LEVELS
 from tafel.games.tony_tino.rules import Options, TonyTinoState
 from tafel.games.tony_tino.setup import prepare
 from tafel.games.tony_tino.text import TonyTinoText
@@ -24,15 +24,18 @@ class TonyTino(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
+    levels = LEVELS
     terminal = TonyTinoText(catalog)
     default_bot = "greedy"
     default_rollout = "greedy"
     default_iterations = 100
     """Playouts by greedy cost some 5 ms; 100 of them a decision already beat greedy."""
 
-    def start(self, players: int, seed: int, options: Any = None) -> TonyTinoState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> TonyTinoState:
         self.check_players(players)
-        state = TonyTinoState(options or Options(), Rng(seed))
+        state = TonyTinoState(options or Options(), rng or Rng(seed))
         prepare(state)
         return state
 

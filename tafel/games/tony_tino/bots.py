@@ -365,3 +365,11 @@ class GreedyAgent(Agent):
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
+
+LEVELS = {
+    "easy": "careless:bot=greedy,blunder=0.3",
+    "normal": "greedy",
+    "hard": "ismcts:iterations=100,rollout=greedy,cap=1",
+}
+"""The levels (docs/bots.md): greedy with a third of its decisions random, greedy, and a search
+played out by greedy."""

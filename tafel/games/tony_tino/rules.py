@@ -75,22 +75,31 @@ class Options:
         default=PLAY_CARD,
         metadata={
             "help": {
-                "en": "A player with no figure left (it happens after a Pro): play-card = they "
-                "still play or discard a card in their turn, skip = their turns are skipped.",
-                "nl": "Een speler zonder figuren (dat gebeurt na een Profspeler): play-card = "
-                "die speelt of legt in zijn beurt nog een kaart af, skip = zijn beurten vallen "
-                "weg.",
-            }
+                "en": "A player with no figures left (it can happen after a Pro): what happens "
+                "in their turn.",
+                "nl": "Een speler zonder figuren (dat kan na een Profspeler): wat er in zijn "
+                "beurt gebeurt.",
+            },
+            "labels": {
+                "play-card": {
+                    "en": "They still play or discard a card",
+                    "nl": "Die speelt of legt nog een kaart af",
+                },
+                "skip": {
+                    "en": "Their turn is skipped",
+                    "nl": "Die beurt wordt overgeslagen",
+                },
+            },
         },
     )
     open_discards: bool = field(
         default=True,
         metadata={
             "help": {
-                "en": "Discarded cards lie face up (false: face down, so only their owner knows "
-                "them; played cards are always seen).",
-                "nl": "Afgelegde kaarten liggen open (false: gedekt, alleen hun eigenaar kent "
-                "ze; gespeelde kaarten ziet iedereen).",
+                "en": "Discarded cards lie face up for both to see (otherwise face down: only "
+                "their owner knows them; played cards are always seen).",
+                "nl": "Afgelegde kaarten liggen open voor allebei (anders gedekt: alleen de "
+                "eigenaar kent ze; gespeelde kaarten ziet iedereen).",
             }
         },
     )
@@ -98,12 +107,12 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Collected protection money lies face up, so both see each other's "
-                "total (off, as the rulebook: it lies face down; your opponent sees how many "
-                "tokens you took, not what they are worth, until the end).",
-                "nl": "Geïncasseerd beschermgeld ligt open, dus beiden zien elkaars totaal "
-                "(uit, zoals de spelregels: het ligt verdekt; je tegenspeler ziet hoeveel "
-                "fiches je nam, niet wat ze waard zijn, tot het einde).",
+                "en": "Protection money lies face up, so you both see each other's total "
+                "(otherwise, as in the rulebook: face down; you see how many tokens the other "
+                "took, not their worth, until the end).",
+                "nl": "Beschermgeld ligt open, dus jullie zien elkaars totaal (anders, zoals "
+                "in de spelregels: gedekt; je ziet hoeveel fiches de ander nam, niet wat ze "
+                "waard zijn, tot het einde).",
             }
         },
     )
@@ -560,14 +569,19 @@ class TonyTinoState(State):
         with face-down discards, which they discarded). Those cards are the opponent's set
         less the cards seen played or discarded."""
         other = self._copy(rng.split())
+        # Sorted before shuffling: the sample then depends on what the seat knows, never on
+        # the order hidden in this world (a hint must be the same in every such world).
         for stack in other.stacks:
+            stack.sort()
             rng.shuffle(stack)
+        other.decks[seat].sort()
         rng.shuffle(other.decks[seat])
         opponent = 1 - seat
         hand = other.hands[opponent]
         hidden_discards = [] if self.options.open_discards else other.discarded[opponent]
         unseen = [card for card in CARD_KINDS for _ in range(hand[card])]
         unseen += other.decks[opponent] + hidden_discards
+        unseen.sort()
         rng.shuffle(unseen)
         held, kept = sum(hand), len(other.decks[opponent])
         other.hands[opponent] = [0] * len(CARD_NAMES)

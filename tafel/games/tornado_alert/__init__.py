@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.tornado_alert.actions import ALL_ACTIONS
-from tafel.games.tornado_alert.bots import BOTS
+from tafel.games.tornado_alert.bots import BOTS, LEVELS
 from tafel.games.tornado_alert.cards import MAX_PLAYERS, MIN_PLAYERS
 from tafel.games.tornado_alert.options import Options
 from tafel.games.tornado_alert.rules import TornadoAlertState
@@ -27,6 +27,7 @@ class TornadoAlert(Game):
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
+    levels = LEVELS
     terminal = TornadoAlertText(catalog)
     default_bot = "greedy"
     default_rollout = "quick"
@@ -34,12 +35,14 @@ class TornadoAlert(Game):
     """A sample plays the rest of up to three rounds out, and a search runs at every card a
     seat may claim, so each affords few samples."""
 
-    def start(self, players: int, seed: int, options: Any = None) -> TornadoAlertState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> TornadoAlertState:
         self.check_players(players)
         options = options or Options()
         if options.tornado_alert_2 and players not in VARIANT_PLAYERS:
             raise ValueError("the Tornado Alert! 2 variant is for 3 to 6 players")
-        state = TornadoAlertState(players, options, Rng(seed))
+        state = TornadoAlertState(players, options, rng or Rng(seed))
         state.set_up_round()
         return state
 

@@ -62,7 +62,7 @@ STRIKE_BELOW = 160
 OPPONENT_WEIGHT = 0.6
 """How much a rival's gain counts against one's own: there are several rivals."""
 
-LEVELS = {"easy": 0.9, "normal": 0.6, "fast": 0.35}
+REFLEXES = {"easy": 0.9, "normal": 0.6, "fast": 0.35}
 """Seconds a bot of each level takes to slap the pile."""
 THINKING = 1.0
 """Seconds more it takes to choose and lay a card."""
@@ -180,13 +180,13 @@ def must_play(state: TornadoAlertState, seat: Seat) -> bool:
 class TornadoBot(Agent):
     """What the bots share: a level, and reaction times by it."""
 
-    params: ClassVar[dict[str, Param]] = {"level": Param(str, choices=tuple(LEVELS))}
+    params: ClassVar[dict[str, Param]] = {"level": Param(str, choices=tuple(REFLEXES))}
 
     def __init__(self, game: Game, rng: Rng, level: str = "normal") -> None:
         super().__init__(game, rng)
-        if level not in LEVELS:
-            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
-        self.reflex = LEVELS[level]
+        if level not in REFLEXES:
+            raise ValueError(f"level is one of {', '.join(REFLEXES)}, not {level!r}")
+        self.reflex = REFLEXES[level]
         self.offered: tuple[Seat, Action] | None = None
         """The last action offered, and by which seat: its reaction time depends on it."""
 
@@ -338,3 +338,11 @@ class QuickAgent(CardBot):
 
 
 BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent, "random": RandomAgent}
+
+LEVELS = {
+    "easy": "careless:bot=greedy,blunder=0.3",
+    "normal": "greedy",
+    "hard": "ismcts:iterations=50,rollout=quick,cap=1",
+}
+"""The levels (docs/bots.md): greedy with a third of its decisions random, greedy, and a search
+played out by quick."""

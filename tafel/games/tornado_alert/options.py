@@ -13,12 +13,12 @@ class Options:
         metadata={
             "players": (3, 6),
             "help": {
-                "en": "The Tornado Alert! 2 variant (3-6 players): no turn order, anyone may "
-                "play a card at any moment, drawing is a separate action, and a hand of the "
+                "en": "Play Tornado Alert! 2 (3 to 6 players): no turns, anyone may play a "
+                "card at any moment, drawing a card is a move of its own, and a hand of the "
                 "wrong size when Game Over is drawn costs a -1 token.",
-                "nl": "De variant Tornado Alert! 2 (3-6 spelers): geen beurtvolgorde, iedereen "
-                "mag op elk moment een kaart leggen, een kaart pakken is een aparte zet, en "
-                "een verkeerd aantal handkaarten bij Game Over kost een minpuntfiche.",
+                "nl": "Speel Tornado Alert! 2 (3 tot 6 spelers): geen beurten, iedereen mag op "
+                "elk moment een kaart leggen, een kaart pakken is een eigen zet, en een "
+                "verkeerd aantal kaarten in je hand bij Game Over kost een minpuntfiche.",
             },
         },
     )
@@ -26,10 +26,8 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Face-down cards count -1 at scoring instead of 0 (the one sentence of "
-                "the rulebook that says so).",
-                "nl": "Omgekeerde kaarten tellen -1 bij de puntentelling in plaats van 0 (de "
-                "ene zin in de spelregels die dat zegt).",
+                "en": "Face-down cards count -1 at the end of a round instead of 0.",
+                "nl": "Omgekeerde kaarten tellen -1 aan het einde van een ronde in plaats van 0.",
             }
         },
     )
@@ -46,12 +44,10 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "For beginners: every card of the play pile is shown (off, as the "
-                "rulebook: the pile may not be searched; only its top card and size show, and "
-                "you remember what lies below).",
-                "nl": "Voor beginners: alle kaarten van de speelstapel zijn te zien (uit, zoals "
-                "de spelregels: de speelstapel mag niet worden doorzocht; alleen de bovenste "
-                "kaart en het aantal zijn te zien, wat eronder ligt onthoud je zelf).",
+                "en": "For beginners: you can see every card in the play pile (otherwise only "
+                "the top card and how many lie there, and you remember the rest).",
+                "nl": "Voor beginners: je ziet alle kaarten in de speelstapel (anders alleen "
+                "de bovenste en hoeveel er liggen, en de rest onthoud je zelf).",
             }
         },
     )
@@ -59,12 +55,12 @@ class Options:
         default=False,
         metadata={
             "help": {
-                "en": "Cards lost to the Rover (the Rover too) are out for the rest of the "
-                "game, not only the round; should too few cards be left to set up a round, "
-                "they come back.",
-                "nl": "Kaarten die je aan de Rover verliest (de Rover zelf ook) zijn de rest "
-                "van het spel weg, niet alleen deze ronde; zijn er te weinig kaarten over om "
-                "een ronde op te zetten, dan komen ze terug.",
+                "en": "Cards lost to the Rover, and the Rover itself, are gone for the rest of "
+                "the game, not just the round (they come back if too few are left to deal a "
+                "round).",
+                "nl": "Kaarten die je aan de Rover verliest, en de Rover zelf, zijn de rest "
+                "van het spel weg, niet alleen deze ronde (ze komen terug als er te weinig "
+                "over zijn om te delen).",
             }
         },
     )
@@ -72,12 +68,20 @@ class Options:
         default="top",
         metadata={
             "help": {
-                "en": "Lightning strikes when a card is laid on a card of its place: the card "
-                "on top of the play pile now (top), or the card laid just before it, even if "
-                "a claim took that one away since (laid-before).",
-                "nl": "De bliksem slaat in als een kaart op een kaart van dezelfde locatie "
-                "wordt gelegd: de kaart die nu bovenop de speelstapel ligt (top), of de kaart "
-                "die net daarvoor werd gelegd, ook als die intussen gepakt is (laid-before).",
-            }
+                "en": "Lightning strikes when a card lands on a card of the same place. Which "
+                "card counts:",
+                "nl": "De bliksem slaat in als een kaart op een kaart van dezelfde plaats "
+                "komt. Welke kaart telt:",
+            },
+            "labels": {
+                "top": {
+                    "en": "The card on top of the pile now",
+                    "nl": "De kaart die nu bovenop de stapel ligt",
+                },
+                "laid-before": {
+                    "en": "The card laid just before, even if it was claimed since",
+                    "nl": "De kaart die net daarvoor gelegd werd, ook als die al gepakt is",
+                },
+            },
         },
     )

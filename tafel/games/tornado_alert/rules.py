@@ -262,6 +262,18 @@ class TornadoAlertState(State):
         drawn = self._racing or self._actors
         return drawn[0] if len(drawn) == 1 else rng.choice(drawn)
 
+    def may_wait(self, seat: Seat) -> bool:
+        """A player who may only claim need not: the player due to play moves the game on.
+        The one due to play must lay a card, and everyone must decide between rounds. In
+        Tornado Alert! 2 each player lays or draws as they see fit, and the game moves on only
+        when someone does: there every actor counts as one who must act (the quickest does)."""
+        return (
+            self.phase == PLAYING
+            and not self.options.tornado_alert_2
+            and seat != self.current
+            and seat in self._actors
+        )
+
     def may_claim(self, seat: Seat) -> bool:
         """ "As many cards as the top card's value": a top card of value 0 gives nothing. The
         player who laid the top card may not claim until someone else has claimed since; no
@@ -604,6 +616,9 @@ class TornadoAlertState(State):
         for owner in self.seats:
             if owner != seat:
                 unseen.extend(self.hands[owner])
+        # Sorted before shuffling: the sample then depends on what `seat` knows, never on the
+        # order hidden in this world (a hint must be the same in every such world).
+        unseen.sort()
         rng.shuffle(unseen)
         for owner in self.seats:
             if owner != seat:

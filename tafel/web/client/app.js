@@ -8,6 +8,7 @@ import { html, render, useEffect, useState } from "./vendor/preact-htm.js";
 import { api } from "./api.js";
 import { Home } from "./home.js";
 import { HowScreen } from "./how.js";
+import { explainOnTap } from "./explain.js";
 import { initialLang, loadTexts } from "./i18n.js";
 import { ReplayScreen } from "./replay.js";
 import { RoomScreen } from "./room.js";
@@ -50,4 +51,5 @@ function App() {
   return html`<${Home} ...${shared} />`;
 }
 
+explainOnTap();
 render(html`<${App} />`, document.getElementById("app"));

@@ -95,6 +95,7 @@ export function Home({ lang, switchLang, games }) {
                 value=${options[option.name] ?? option.default}
                 onChange=${(value) => setOptions({ ...options, [option.name]: value })} />`,
             )}
+            <h3 class="options-heading">${t("table_options")}</h3>
             ${game.room_options.map(
               (option) => html`<${OptionField} option=${option} lang=${lang}
                 value=${roomOptions[option.name] ?? option.default}
@@ -123,7 +124,9 @@ function OptionField({ option, value, onChange, lang }) {
   if (option.kind === "choice") {
     return html`<label class="option field"><span>${help}</span>
       <select name=${option.name} value=${value} onChange=${(e) => onChange(e.target.value)}>
-        ${option.choices.map((choice) => html`<option value=${choice}>${choice}</option>`)}
+        ${option.choices.map(
+          (choice) => html`<option value=${choice}>${option.labels?.[choice]?.[lang] || option.labels?.[choice]?.en || choice}</option>`,
+        )}
       </select>
     </label>`;
   }

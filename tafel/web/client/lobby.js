@@ -69,7 +69,8 @@ export function Lobby({ room, game, pass, setPass, fail }) {
 
 function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
   const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
-  const [bot, setBot] = useState(game.default_bot);
+  const [bot, setBot] = useState(game.levels.includes("normal") ? "normal" : game.default_bot);
+  const label = (b) => (known(`bot.${b}`) ? t(`bot.${b}`) : b);
   const free = !seat.name && !seat.bot;
 
   const take = async (event) => {
@@ -105,7 +106,12 @@ function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
     !seat.name &&
     html`<div class="row bots">
       <select aria-label=${t("bot")} value=${bot} onChange=${(e) => setBot(e.target.value)}>
-        ${game.bots.map((b) => html`<option value=${b}>${known(`bot.${b}`) ? t(`bot.${b}`) : b}</option>`)}
+        <optgroup label=${t("levels")}>
+          ${game.levels.map((b) => html`<option value=${b}>${label(b)}</option>`)}
+        </optgroup>
+        <optgroup label=${t("other_bots")}>
+          ${game.bots.filter((b) => !game.levels.includes(b)).map((b) => html`<option value=${b}>${label(b)}</option>`)}
+        </optgroup>
       </select>
       <button onClick=${() => call("PUT", `/seats/${seat.seat}/bot`, { bot })}>
         ${seat.bot ? t("change_bot") : t("add_bot")}

@@ -14,7 +14,8 @@ const MOMENTS = {
   "tony-tino": ["collect", "russian_roulette", "game_over"],
   maillot: ["green", "polka", "exchange_green", "exchange_polka", "out", "lap_end", "lap_end_no_feed", "game_over"],
   "tornado-alert": ["tornado", "lightning", "rover", "round_end", "game_over", "game_over_drawn"],
-  spyfall: ["spy_revealed", "guessed", "round_over"],
+  // A round's end (a guess, the votes) has a panel of its own until the next deal.
+  spyfall: ["spy_revealed"],
 };
 
 export function isMoment(gameId, event) {
@@ -30,13 +31,18 @@ export function Moments({ gameId, frame, log, describe }) {
   const moment = [...fresh].map(told).filter((line) => line.text && isMoment(gameId, line.event)).pop();
   const [banner, setBanner] = useState(null);
   useEffect(() => {
-    if (!moment) return undefined;
+    // At the game's end its panel tells the result: an earlier moment's banner gives way.
+    if (!moment) {
+      if (frame.view.outcome != null) setBanner(null);
+      return undefined;
+    }
     setBanner({ n: frame.n, text: moment.text });
     const timer = setTimeout(() => setBanner(null), BANNER_MS);
     return () => clearTimeout(timer);
   }, [frame.n]);
 
-  return html`
+  // The banner lies over the lines it repeats, never over the seats or the turn line above.
+  return html`<div class="moments">
     ${lines.length > 0 &&
     html`<ul class="last-lines" aria-live="polite">
       ${lines.map(
@@ -48,5 +54,5 @@ export function Moments({ gameId, frame, log, describe }) {
     ${banner &&
     html`<div class="banner" role="status" key=${banner.n} onClick=${() => setBanner(null)}
       title=${t("close")}>${banner.text}</div>`}
-  `;
+  </div>`;
 }

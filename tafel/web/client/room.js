@@ -7,6 +7,7 @@ import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-h
 import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { Countdown } from "./clock.js";
+import { SeatClock } from "./turn-clock.js";
 import { HowLink } from "./how.js";
 import { Lobby } from "./lobby.js";
 import { useRenderer } from "./renderers.js";
@@ -19,6 +20,10 @@ const LOG_LENGTH = 80;
 
 // The latest state frame and the events seen so far (oldest first).
 function play(current, frame) {
+  // The turn clock changed without a move (a player due left or came back).
+  if (frame.type === "wait") {
+    return current.frame?.n === frame.n ? { ...current, frame: { ...current.frame, wait: frame.wait } } : current;
+  }
   if (frame.history) return { frame, log: frame.history.flat().slice(-LOG_LENGTH) };
   if (current.frame && frame.match === current.frame.match && frame.n <= current.frame.n) return current;
   const log = frame.match === current.frame?.match ? current.log : [];
@@ -35,6 +40,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
   const [slap, setSlap] = useState(null);
+  const [hint, setHint] = useState(null); // { n, choices }: the last hint this seat asked for
   const socket = useRef(null);
   const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
   const shown = useRef(null); // { n, at }: when the state on screen was revealed here
@@ -43,6 +49,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     const opened = new RoomSocket(code, pass?.token, lang, {
       onFrame: (received) => {
         if (received.type === "room") setRoom(received.room);
+        else if (received.type === "wait") onState(received);
         else if (received.type === "state") {
           clearTimeout(held.current?.timer);
           held.current = null;
@@ -61,6 +68,8 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           const wait = reveal === null ? 0 : reveal - performance.now();
           if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
           else show();
+        } else if (received.type === "hint") {
+          setHint(received);
         } else if (received.type === "slap") {
           setSlap(received);
           setBusy(false);
@@ -128,9 +137,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
       }
     };
     const serverNow = () => socket.current.time.now();
+    const askHint = () => socket.current.send({ type: "hint" });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
       setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
-      serverNow=${serverNow} />`;
+      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -138,12 +148,14 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     ${header}
     ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
     ${body}
-    <${Notice} text=${news} info onClose=${() => setNews(null)} />
-    <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+    <div class="notices">
+      <${Notice} text=${news} info onClose=${() => setNews(null)} />
+      <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+    </div>
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow }) {
+function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint }) {
   const renderer = useRenderer(game.id);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
@@ -156,7 +168,14 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     api("POST", `/api/rooms/${room.code}/seats/${seat}/${action}`, { token: pass.token }).catch((e) =>
       fail(e.message),
     );
-  useTurnCall(kind, game.titles[document.documentElement.lang] || game.titles.en);
+  // A seat a bot plays is no turn to call its player back for.
+  useTurnCall(handedMe ? null : kind, game.titles[document.documentElement.lang] || game.titles.en);
+  // Practice rooms (the room option `hints`): whoever is to decide may ask what the hard bot weighs.
+  const hints = Boolean(room.room_options?.hints) && kind !== null && you !== null && !handedMe;
+  const openHint = () => {
+    if (!hint) askHint();
+    setSheet("hint");
+  };
   if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
 
   const leave = async () => {
@@ -185,23 +204,28 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   return html`<main class="table">
     <div class="status-row">
       <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
-        onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined} />
+        onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined}
+        wait=${over ? null : frame.wait} serverNow=${serverNow} />
     </div>
     ${handedMe &&
     html`<div class="handed-bar" role="status">
-      <span>${t("bot_plays_for_you")}</span>
+      <span>${t(kind ? "bot_plays_move_back" : "bot_plays_for_you")}</span>
       <button class="primary" onClick=${() => seatCall(you, "back")}>${t("take_back")}</button>
     </div>`}
     <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
-      ${frame.wait && !over &&
-      html`<span class="wait" title=${t(waitHelp(frame.wait, kind))}>
+      ${frame.wait?.reaction && !over &&
+      html`<span class="wait" title=${t("window_help")}>
         <${Countdown} timer=${frame.wait} serverNow=${serverNow} />
-        ${frame.wait.reaction && kind
-          ? html`<small>${t("window_short")}</small>`
-          : kind === "must" && html`<small>${t("wait_yours_short")}</small>`}
+        ${kind && html`<small>${t("window_short")}</small>`}
+      </span>`}
+      ${!over && !handedMe && kind === "must" && frame.wait?.seats?.[you]?.end != null &&
+      html`<span class="wait mine" title=${t("wait_yours")}>
+        <${SeatClock} wait=${frame.wait} seat=${you} serverNow=${serverNow} />
+        <small>${t("wait_yours_short")}</small>
       </span>`}
       <span class="tools">
+        ${hints && html`<button class="hint-button" onClick=${openHint}>${t("hint")}</button>`}
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
@@ -232,6 +256,10 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
       <${SeatChoice} seat=${sheet.seat} info=${room.seats[sheet.seat]} you=${you}
         call=${(action) => seatCall(sheet.seat, action).then(() => setSheet(null))} />
     </${Sheet}>`}
+    ${sheet === "hint" &&
+    html`<${Sheet} title=${t("hint_title")} onClose=${() => setSheet(null)}>
+      <${HintList} hint=${hint} stale=${!hints} />
+    </${Sheet}>`}
     ${sheet === "alerts" &&
     html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
     ${sheet === "rules" &&
@@ -242,18 +270,28 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
   </main>`;
 }
 
+// A hint: the hard bot's top choices for this seat, most sampled first, each with the share of
+// the search's samples and the chance to win it estimated.
+function HintList({ hint, stale }) {
+  if (stale) return html`<p>${t("hint_gone")}</p>`;
+  if (!hint) return html`<p class="thinking">${t("hint_thinking")}</p>`;
+  if (!hint.choices.length) return html`<p>${t("hint_none")}</p>`;
+  return html`<ol class="hints">
+    ${hint.choices.map(
+      (choice) => html`<li>
+        <strong>${choice.text}</strong>
+        <span>${t("hint_line", { share: Math.round(100 * choice.share), win: Math.round(100 * choice.win) })}</span>
+      </li>`,
+    )}
+  </ol>
+  <p class="hint">${t("hint_help")}</p>`;
+}
+
 // The host's choice for a person's seat during a game: a bot plays it for now, or its person again.
 function SeatChoice({ seat, info, you, call }) {
   if (info.bot) return html`<button class="primary" onClick=${() => call("back")}>${t("give_back")}</button>`;
   return html`<p>${t(seat === you ? "hand_yourself_help" : "hand_help")}</p>
     <button class="primary" onClick=${() => call("hand")}>${t("hand_to_bot")}</button>`;
-}
-
-// What the wait beside the turn line means: a reaction window closes by itself; otherwise a bot
-// decides for whoever is due.
-function waitHelp(wait, kind) {
-  if (wait.reaction) return "window_help";
-  return kind === "must" ? "wait_yours" : "wait_theirs";
 }
 
 // A renderer may say how a score reads (`scoreText(view, seat, gt)`): money, jerseys.

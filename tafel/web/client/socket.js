@@ -39,7 +39,7 @@ export class RoomSocket {
       } else if (frame.type === "clock") this.time.roundTrip(frame.id, frame.rtt);
       else {
         // A game's timer or the room's wait: either says the server's time it was sent.
-        const timed = frame.type === "state" ? frame.timer || frame.wait : null;
+        const timed = frame.type === "state" ? frame.timer || frame.wait : frame.type === "wait" ? frame.wait : null;
         if (timed) this.time.frame(timed.now);
         this.onFrame(frame);
       }

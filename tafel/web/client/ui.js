@@ -2,6 +2,7 @@
 
 import { html } from "./vendor/preact-htm.js";
 import { LANGUAGES, t } from "./i18n.js";
+import { SeatClock } from "./turn-clock.js";
 
 export function navigate(path) {
   history.pushState(null, "", path);
@@ -38,10 +39,12 @@ export function Notice({ text, onClose, info = false }) {
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-export function Die({ value, small, className = "", onClick }) {
+// `explain`: what the die is for, told on tap (`explain.js`).
+export function Die({ value, small, className = "", onClick, explain }) {
   const on = PIPS[value] || [];
   return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value}
-    onClick=${onClick} role=${onClick ? "button" : undefined} aria-label=${String(value)}>
+    onClick=${onClick} role=${onClick ? "button" : undefined} aria-label=${String(value)}
+    data-explain=${explain} tabindex=${explain && !onClick ? 0 : undefined}>
     ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => html`<i class=${on.includes(i) ? "on" : ""}></i>`)}
   </span>`;
 }
@@ -64,8 +67,9 @@ function botName(spec) {
   return spec.replace(/^bot:/, "").split(":")[0];
 }
 
-// `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over).
-export function Chips({ names, seats, actors, you, host, onSeat }) {
+// `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over); `wait`, the
+// room's turn clock, shows each seat's time and reserve.
+export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow }) {
   return html`<ul class="chips">
     ${names.map((name, seat) => {
       const info = seats?.[seat] || {};
@@ -81,6 +85,7 @@ export function Chips({ names, seats, actors, you, host, onSeat }) {
         ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
         ${seat === host ? html`<small> ★</small>` : null}
         ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}
+        ${wait && !bot && !handed ? html`<${SeatClock} wait=${wait} seat=${seat} serverNow=${serverNow} />` : null}
       </li>`;
     })}
   </ul>`;

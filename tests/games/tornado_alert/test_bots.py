@@ -9,7 +9,7 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.engine import Action, Rng
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import CLAIMS, KEEP, STRIKE, USE_MINUS, USE_PLUS, Play
-from tafel.games.tornado_alert.bots import LEVELS, THINKING, GreedyAgent, RandomAgent
+from tafel.games.tornado_alert.bots import REFLEXES, THINKING, GreedyAgent, RandomAgent
 from tafel.sim.simulate import play as play_game
 from tafel.sim.simulate import simulate
 from tests.games.tornado_alert.scenario import (
@@ -108,7 +108,7 @@ def test_greedy_strikes_a_hopeless_result_and_spends_tokens_as_the_rulebook_s_pl
 def test_reaction_times_follow_the_level_with_jitter_and_a_card_takes_longer() -> None:
     state = start(4)
     arrange(state, play_pile=[SHELTER, DITCH, BOAT, ROOF, ROOF], last=0, current=1)
-    for level, reflex in LEVELS.items():
+    for level, reflex in REFLEXES.items():
         bot = greedy(level)
         times = []
         for _ in range(200):
@@ -118,7 +118,7 @@ def test_reaction_times_follow_the_level_with_jitter_and_a_card_takes_longer() -
     bot = greedy("fast")
     arrange(state, play_pile=[SHELTER], scores={1: [HELICOPTER, HELICOPTER]})
     assert isinstance(bot.act(state, 1), Play)
-    assert bot.reaction_time(state, 1) >= THINKING + LEVELS["fast"] * 0.75
+    assert bot.reaction_time(state, 1) >= THINKING + REFLEXES["fast"] * 0.75
 
 
 def test_random_may_let_a_claim_pass_but_not_its_turn() -> None:
@@ -145,14 +145,14 @@ def test_a_bot_level_must_be_known() -> None:
 # --- ISMCTS -------------------------------------------------------------------------------------
 
 
-def test_ismcts_may_let_a_claim_pass_only_where_the_game_s_bot_would() -> None:
+def test_ismcts_weighs_letting_a_claim_pass_wherever_the_game_lets_it() -> None:
+    """`may_wait`: a seat that may only claim need not; the one due to play must."""
     state = start(4)
     arrange(state, play_pile=[BOAT, SHELTER], last=0, current=1, scores={2: [HELICOPTER]})
-    agent = IsmctsAgent(GAME, Rng(4), iterations=40)
-    assert agent.rollout.act(state, 2) is None  # the quick bot would not take a 1 on a 6
-    assert agent.act(state, 2) is None
+    assert state.may_wait(2) and not state.may_wait(1)
+    agent = IsmctsAgent(GAME, Rng(4), iterations=200)
+    assert agent.act(state, 2) is None  # a 1 on a 6: not worth it
     arrange(state, play_pile=[ROOF, ROOF, ROOF, ROOF, ROOF, HELICOPTER], scores={2: [WINDOW]})
-    assert agent.rollout.act(state, 2) is not None
     assert agent.act(state, 2) == CLAIMS[0]
     arrange(state, play_pile=[BOAT, SHELTER])
     assert agent.act(state, 1) is not None  # due to play: never None

@@ -109,7 +109,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           const choosable = placeable.includes(value);
           const classes = [value === die && choosable ? "chosen" : "", choosable && value !== die ? "legal" : ""];
           return html`<${Die} value=${value} className=${classes.join(" ")}
-            onClick=${choosable ? () => setPicked(value) : undefined} />`;
+            onClick=${choosable ? () => setPicked(value) : undefined} explain=${gt("explain.pending", { value })} />`;
         })}
       </div>`}
       ${hand.length > 0 &&
@@ -119,7 +119,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           const choosable = layable.includes(number);
           const classes = ["tile", number === tile && choosable ? "chosen" : "", choosable && number !== tile ? "legal" : ""];
           return html`<button class=${classes.join(" ")} disabled=${!choosable}
-            onClick=${() => setPickedTile(number)}>${number}</button>`;
+            data-explain=${gt("explain.hand_tile", { value: number })} onClick=${() => setPickedTile(number)}>${number}</button>`;
         })}
       </div>`}
       ${hint && html`<p class="hint">${hint}</p>`}
@@ -151,7 +151,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       <div>
         <span class="label">${gt("label.bonus")}</span>
         ${view.bonus.map(
-          (tile, slot) => html`<span class=${`tile bonus ${tile ? "" : "gone"}`}>
+          (tile, slot) => html`<span class=${`tile bonus ${tile ? "" : "gone"}`} tabindex="0"
+            data-explain=${tile ? gt("explain.bonus", { value: tile }) : gt("explain.bonus_won")}>
             ${tile ?? "✓"}
             ${view.bonus_held_by[slot] !== null && html`<small> ${names[view.bonus_held_by[slot]]}</small>`}
           </span>`,
@@ -176,7 +177,10 @@ function PlayerBoard(props) {
     const tappable = canTap(owner, index);
     const value = board.dice[index];
     const classes = ["cell", diagonal.has(index) ? "diag" : "", tappable ? "legal" : ""];
-    return html`<button class=${classes.join(" ")} disabled=${!tappable}
+    const explain = value
+      ? gt(mine ? "explain.die_mine" : "explain.die", { value })
+      : gt("explain.cell", { cell: CELLS[index] });
+    return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain}
       data-cell=${CELLS[index]} aria-label=${`${CELLS[index]} ${value || ""}`}
       onClick=${() => tapCell(owner, index)}>
       ${value ? html`<${Die} value=${value} />` : html`<span class="name">${CELLS[index]}</span>`}
@@ -184,18 +188,24 @@ function PlayerBoard(props) {
   };
   const tile = (slot) => {
     if (canLay(owner, slot)) {
-      return html`<button class="tile gone legal" data-slot=${slot} onClick=${() => tapSlot(owner, slot)}>·</button>`;
+      return html`<button class="tile gone legal" data-slot=${slot} data-explain=${gt("explain.slot")}
+        onClick=${() => tapSlot(owner, slot)}>·</button>`;
     }
     // While tiles are being laid an empty slot is still to be filled, not a tile won.
     const empty = arranging ? "·" : "✓";
-    return html`<span class=${`tile ${board.tiles[slot] ? "" : "gone"}`}>${board.tiles[slot] ?? empty}</span>`;
+    const line = slot < 3 ? gt("label.line_row", { n: slot + 1 }) : gt("label.line_column", { n: "abc"[slot - 3] });
+    const explain = board.tiles[slot]
+      ? gt("explain.tile", { line, value: board.tiles[slot] })
+      : gt(arranging ? "explain.slot" : "explain.tile_won", { line });
+    return html`<span class=${`tile ${board.tiles[slot] ? "" : "gone"}`} tabindex="0" data-explain=${explain}>
+      ${board.tiles[slot] ?? empty}</span>`;
   };
   const won = board.won === null ? gt("hidden_tiles", { n: board.won_count }) : board.won.join(" · ");
   return html`<section class=${`av-board card ${mine ? "mine" : ""} ${current ? "current" : ""}`}
     data-seat=${owner}>
     <header>
       <strong>${name}</strong>
-      <span>${gt("label.coins")}: ${board.coins}</span>
+      <span class="coins" tabindex="0" data-explain=${gt("explain.coins")}>${gt("label.coins")}: ${board.coins}</span>
     </header>
     <div class="grid">
       ${[0, 1, 2].map((row) => html`${cell(row * 3)}${cell(row * 3 + 1)}${cell(row * 3 + 2)}${tile(row)}`)}

@@ -247,16 +247,16 @@ function Teams({ view, names, you, gt }) {
       else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
       return html`<article class=${`card team ${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
         <header><span class=${`swatch team${seat}`}></span><strong>${names[seat]}</strong><span class="place">${place}</span></header>
-        <div class="energy-row">
+        <div class="energy-row" tabindex="0" data-explain=${gt("explain.energy")}>
           <span class="label">${gt("label.energy")}</span>
           <span class="energy"><span class=${team.energy < 20 ? "low" : ""} style=${`width: ${(100 * team.energy) / FULL}%`}></span></span>
           <strong>${team.energy}</strong>
         </div>
-        <p class="domestiques">${gt("domestiques", { reserve: team.reserve, placed: team.placed.length })}</p>
+        <p class="domestiques" tabindex="0" data-explain=${gt("explain.domestiques")}>${gt("domestiques", { reserve: team.reserve, placed: team.placed.length })}</p>
         <ul class="jerseys">
-          <li class="jersey rainbow" title=${gt("label.rainbow")}><span class="shirt" aria-hidden="true"></span>${gt("label.rainbow")} ${team.rainbow.length}</li>
-          <li class="jersey green" title=${gt("label.green")}><span class="shirt" aria-hidden="true"></span>${gt("label.green")} ${team.green}</li>
-          <li class="jersey polka" title=${gt("label.polka")}><span class="shirt" aria-hidden="true"></span>${gt("label.polka")} ${team.polka}</li>
+          <li class="jersey rainbow" title=${gt("label.rainbow")} tabindex="0" data-explain=${gt("explain.rainbow")}><span class="shirt" aria-hidden="true"></span>${gt("label.rainbow")} ${team.rainbow.length}</li>
+          <li class="jersey green" title=${gt("label.green")} tabindex="0" data-explain=${gt("explain.green")}><span class="shirt" aria-hidden="true"></span>${gt("label.green")} ${team.green}</li>
+          <li class="jersey polka" title=${gt("label.polka")} tabindex="0" data-explain=${gt("explain.polka")}><span class="shirt" aria-hidden="true"></span>${gt("label.polka")} ${team.polka}</li>
           ${combat && html`<li class="jersey combat">${gt("label.combat")} ${team.combat}</li>`}
         </ul>
       </article>`;

@@ -38,7 +38,7 @@ export function Card({ view, gt, reveal, act }) {
   }
   return html`<div class="sf-card-box">
     <button class=${`card sf-card ${shown ? "shown" : "covered"}`} aria-pressed=${shown}
-      onClick=${() => setShown(!shown)}>
+      data-explain=${gt("explain.card")} onClick=${() => setShown(!shown)}>
       ${shown ? face : html`<span>${gt("tap_to_see")}</span>`}
       ${shown && html`<small class="cover-again">${gt("tap_to_hide")}</small>`}
     </button>
@@ -99,8 +99,9 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
           guess === index ? "chosen" : "",
         ];
         const tap = guessing ? () => guesses.has(index) && setGuess(index) : () => toggle(index);
+        const explain = gt(used ? "explain.used" : guessing ? "explain.guess" : "explain.location");
         return html`<li><button class=${classes.join(" ")} data-location=${index} disabled=${used}
-          onClick=${tap}>${locationName(location)}</button></li>`;
+          data-explain=${explain} onClick=${tap}>${locationName(location)}</button></li>`;
       })}
     </ul>
     ${guessing && guess !== null &&
@@ -151,15 +152,20 @@ export function Results({ view, names, gt }) {
         </tbody>
       </table>
     </div>
-    <p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>
+    ${!roundEndShown(view) && html`<p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>`}
   </section>`;
 }
 
 // The end of a round is a moment of its own, until the next deal: who the spy was, where
 // everyone was, how it ended and what each player earned.
-export function RoundEnd({ view, names, gt }) {
+function roundEndShown(view) {
   const result = view.results.at(-1);
-  if (!result || !["deal", "over"].includes(view.phase) || result.round !== view.round) return null;
+  return Boolean(result) && ["deal", "over"].includes(view.phase) && result.round === view.round;
+}
+
+export function RoundEnd({ view, names, gt }) {
+  if (!roundEndShown(view)) return null;
+  const result = view.results.at(-1);
   return html`<section class="card sf-round-end" data-round=${result.round}>
     <h2>${gt("round_over", { round: result.round })}</h2>
     <p class="ending">${endingText(result, names, gt)}.</p>

@@ -34,7 +34,8 @@ function streetSums(view) {
 
 function Sums({ sums, colours, street, gt }) {
   const [a, b] = sums[street];
-  return html`<span class="sums" data-street=${street} aria-label=${gt("sums", { a, b })}>
+  return html`<span class="sums" data-street=${street} aria-label=${gt("sums", { a, b })} tabindex="0"
+    data-explain=${gt("explain.sums", { a, b })}>
     <b class=${`${colours[0]} ${a > b ? "ahead" : ""}`}>${a}</b><b class=${`${colours[1]} ${b > a ? "ahead" : ""}`}>${b}</b>
   </span>`;
 }
@@ -118,7 +119,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       <div class="tt-grid">
         ${Array.from({ length: SIZE }, (_, row) => html`
           ${Array.from({ length: SIZE }, (_, col) =>
-            Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint }),
+            Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint, gt }),
           )}
           ${Token({ view, street: row, colours, moves, act, gt })}
           <${Sums} sums=${sums} colours=${colours} street=${row} gt=${gt} />`)}
@@ -138,19 +139,23 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   </div>`;
 }
 
-function Point({ view, point, colours, tappable, tapPoint }) {
+function Point({ view, point, colours, tappable, tapPoint, gt }) {
   const figure = view.figures[point];
   const classes = ["point", tappable ? "legal" : "", view.open_points.includes(point) ? "open" : ""];
   let face;
+  let explain;
   if (figure) {
     const [owner, value] = figure;
     classes.push(`figure ${colours[owner]}`);
     face = html`<span class="meeple">${value}</span>`;
+    explain = gt("explain.figure", { value, colour: gt(`colour.${colours[owner]}`) });
   } else {
     const shifted = view.shifted === point;
     face = html`<span class="disc">${view.discs[point]}${shifted ? "↓" : ""}</span>`;
+    explain = gt(shifted ? "explain.disc_shifted" : "explain.disc", { number: view.discs[point] });
   }
-  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-point=${pointName(point)}
+  // A disabled button gets the pointer's events itself, not its face: it carries the words.
+  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-point=${pointName(point)} data-explain=${explain}
     aria-label=${pointName(point)} onClick=${() => tapPoint(point)}>${face}</button>`;
 }
 
@@ -159,8 +164,12 @@ function Token({ view, street, colours, moves, act, gt }) {
   const tappable = moves.streets.has(street);
   const taken = typeof result === "number";
   const classes = ["token", taken ? `taken ${colours[result]}` : result, tappable ? "legal" : ""];
-  return html`<button class=${classes.join(" ")} disabled=${!tappable}
-    aria-label=${streetName(streetLabel(street), gt)} onClick=${() => act({ type: "street", street })}>
+  const name = streetName(streetLabel(street), gt);
+  const explain = taken
+    ? gt("explain.token_taken", { street: name })
+    : gt(token === null ? "explain.token_hidden" : "explain.token", { street: name });
+  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain}
+    aria-label=${name} onClick=${() => act({ type: "street", street })}>
     ${token === null ? "?" : `$${token / 1000}k`}
   </button>`;
 }
@@ -176,20 +185,21 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
       ${board.face_up.map((v) => {
         const choosable = mine && figures.includes(v);
         const classes = ["meeple", board.colour, choosable && v !== value ? "legal" : "", choosable && v === value ? "chosen" : ""];
-        return html`<span class=${classes.join(" ")} role=${choosable ? "button" : undefined}
-          onClick=${choosable ? () => setFigure(v) : undefined}>${v}</span>`;
+        return html`<span class=${classes.join(" ")} role=${choosable ? "button" : undefined} tabindex="0"
+          data-explain=${gt("explain.face_up", { value: v })} onClick=${choosable ? () => setFigure(v) : undefined}>${v}</span>`;
       })}
       <span class="label">${gt("label.stack")}: ${board.stack}</span>
     </div>
     <div class="line">
       <span class="label">${gt("label.hand")}</span>
       ${hand === null
-        ? html`<span class="card-back">${board.hand_count} ${gt("label.cards")}</span>`
+        ? html`<span class="card-back" tabindex="0" data-explain=${gt("explain.hidden_hand")}>${board.hand_count} ${gt("label.cards")}</span>`
         : hand.map((c) => {
             const usable = mine && (moves.play.has(c) || moves.discard.has(c));
             const classes = ["game-card", usable && c !== card ? "legal" : "", c === card ? "chosen" : ""];
             // Any card of one's own hand says what it does on tap, playable now or not.
             return html`<button class=${classes.join(" ")} disabled=${!mine}
+              data-explain=${`${gt(`card.${c}`)}: ${gt(`effect.${c}`)}`}
               onClick=${() => setCard(c === card ? null : c)}>${gt(`card.${c}`)}</button>`;
           })}
       <span class="label">${gt("label.deck")}: ${board.deck}</span>

@@ -51,14 +51,24 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
     className,
   ];
   const label = cardName(card, gt);
+  const explain = cardExplained(card, gt);
   const face = html`<span class="value">${card.special ? "★" : card.value}</span>
     <${Place} text=${card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`)} />
     ${card.tornado ? html`<span class="storm" aria-hidden="true">↯</span>` : null}`;
   if (onClick) {
     return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${label}
-      data-kind=${card.kind} onClick=${onClick}>${face}</button>`;
+      data-kind=${card.kind} data-explain=${explain} onClick=${onClick}>${face}</button>`;
   }
-  return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}>${face}</span>`;
+  return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}
+    tabindex="0" data-explain=${explain}>${face}</span>`;
+}
+
+// What a card does, told on tap: a special card's power, a place card's worth and weather.
+function cardExplained(card, gt) {
+  if (card.special) return `${gt(`special.${card.name}`)}: ${gt(`explain.${card.name}`)}`;
+  const name = gt(`loc.${card.name}`);
+  const key = card.face_down ? "explain.face_down" : card.tornado ? "explain.tornado" : "explain.place";
+  return gt(key, { name, value: card.value });
 }
 
 // The cards under the top show only their backs, unless the room plays with the pile open.
@@ -254,7 +264,8 @@ function ScorePile({ view, seat, name, gt }) {
     <header>
       <strong>${name}</strong>
       <span class="label">${pile.location ? gt(`loc.${pile.location}`) : "–"}</span>
-      <span class="average" title=${gt("label.average")}>${points(pile.average)}</span>
+      <span class="average" title=${gt("label.average")} tabindex="0"
+        data-explain=${gt("explain.average")}>${points(pile.average)}</span>
     </header>
     <div class="cards small">
       ${pile.cards.slice(-SHOWN_SCORE).map((card) => html`<${Card} card=${card} gt=${gt} />`)}

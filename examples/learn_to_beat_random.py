@@ -1,0 +1,202 @@
+"""Train an agent on a Tafel game through its PettingZoo environment until it beats the random
+bot, and plot its learning curve.
+
+    .venv/bin/python examples/learn_to_beat_random.py --game add-vantage --minutes 5
+
+The agent is a small actor-critic network (PyTorch, on the CPU): the observation in, a score
+for every entry of the game's action table and an estimate of the win share out. It plays
+two-player games against a uniformly random opponent, on alternating seats, and learns from the
+end of each game alone (REINFORCE with the critic as baseline, an entropy bonus to keep it
+trying things). Illegal entries are masked out of its choice. Every so often it plays a fixed
+set of evaluation games, choosing as it does in training, and the share of them it wins is one
+point of the learning curve (`--plot`, a PNG): it starts where random play does, at one half.
+At the end it also plays them taking its likeliest action every time.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated
+
+import numpy as np
+import torch
+import typer
+from torch import nn
+
+from tafel.rl.pettingzoo import TafelEnv, env
+
+
+class ActorCritic(nn.Module):
+    def __init__(self, observations: int, actions: int, hidden: int = 128) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            nn.Linear(observations, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
+        )
+        self.policy = nn.Linear(hidden, actions)
+        self.value = nn.Linear(hidden, 1)
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        body = self.body(obs)
+        logits = self.policy(body).masked_fill(mask == 0, -1e9)
+        return logits, self.value(body).squeeze(-1)
+
+
+@dataclass
+class Curve:
+    """The learning curve: after how many training games, and how many seconds, the agent won
+    which share of the evaluation games."""
+
+    games: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    win_share: list[float] = field(default_factory=list)
+
+
+def play_game(
+    game: TafelEnv, net: ActorCritic, seat: int, seed: int, rng: np.random.Generator, greedy: bool
+) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
+    """One game of the agent (at `seat`) against the random bot: its reward and its moves."""
+    game.reset(seed=seed)
+    learner = game.possible_agents[seat]
+    moves: list[tuple[np.ndarray, np.ndarray, int]] = []
+    reward = 0.0
+    for agent in game.agent_iter():
+        obs, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            if agent == learner:
+                reward = float(game._cumulative_rewards[agent])
+            game.step(None)
+            continue
+        mask = obs["action_mask"]
+        if agent == learner:
+            with torch.no_grad():
+                logits, _ = net(torch.from_numpy(obs["observation"]), torch.from_numpy(mask))
+            if greedy:
+                action = int(torch.argmax(logits))
+            else:
+                action = int(torch.distributions.Categorical(logits=logits).sample())
+            moves.append((obs["observation"], mask, action))
+        else:
+            action = int(rng.choice(np.flatnonzero(mask)))
+        game.step(action)
+    return reward, moves
+
+
+def evaluate(
+    game: TafelEnv, net: ActorCritic, games: int, seed: int, greedy: bool = False
+) -> float:
+    """The agent's mean win share in `games` fixed games, half on each seat."""
+    rng = np.random.default_rng(seed)
+    total = 0.0
+    for k in range(games):
+        reward, _ = play_game(game, net, k % 2, seed + k, rng, greedy)
+        total += reward
+    return total / games
+
+
+def train(
+    game_id: str = "add-vantage",
+    seconds: float = 300.0,
+    seed: int = 0,
+    games: int | None = None,
+    batch: int = 8,
+    eval_every: int = 10,
+    eval_games: int = 100,
+    learning_rate: float = 1e-2,
+    entropy: float = 0.01,
+) -> tuple[ActorCritic, Curve]:
+    """Train for about `seconds`, or `games` training games if given; evaluate every
+    `eval_every` updates, at the start and at the end."""
+    torch.manual_seed(seed)
+    game = env(game_id, 2, reward="win")
+    game.reset(seed=seed)
+    agent = game.possible_agents[0]
+    net = ActorCritic(
+        game.observation_space(agent)["observation"].shape[0], game.action_space(agent).n
+    )
+    optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
+    rng = np.random.default_rng(seed)
+    curve = Curve()
+    started = time.perf_counter()
+    played = updates = 0
+
+    def point() -> None:
+        curve.games.append(played)
+        curve.seconds.append(time.perf_counter() - started)
+        curve.win_share.append(evaluate(game, net, eval_games, seed=10**6 + seed))
+
+    point()
+    while (played < games) if games is not None else (time.perf_counter() - started < seconds):
+        observations, masks, actions, returns = [], [], [], []
+        for _ in range(batch):
+            reward, moves = play_game(game, net, played % 2, seed + 1 + played, rng, False)
+            played += 1
+            for obs, mask, action in moves:
+                observations.append(obs)
+                masks.append(mask)
+                actions.append(action)
+                returns.append(reward)
+        logits, values = net(
+            torch.from_numpy(np.stack(observations)), torch.from_numpy(np.stack(masks))
+        )
+        target = torch.tensor(returns, dtype=torch.float32)
+        dist = torch.distributions.Categorical(logits=logits)
+        advantage = (target - values).detach()
+        loss = (
+            -(dist.log_prob(torch.tensor(actions)) * advantage).mean()
+            + 0.5 * ((target - values) ** 2).mean()
+            - entropy * dist.entropy().mean()
+        )
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        updates += 1
+        if updates % eval_every == 0:
+            point()
+    if curve.games[-1] != played:
+        point()
+    return net, curve
+
+
+def plot(curve: Curve, game_id: str, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4))
+    axes.plot(curve.games, curve.win_share, marker="o", label="agent")
+    axes.axhline(0.5, color="grey", linestyle="--", label="as good as random")
+    axes.set_xlabel("training games against the random bot")
+    axes.set_ylabel("win share in evaluation games")
+    axes.set_ylim(0, 1)
+    axes.set_title(
+        f"{game_id}: learning to beat the random bot ({curve.seconds[-1]:.0f} s on the CPU)"
+    )
+    axes.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def main(
+    game: Annotated[str, typer.Option(help="the game, played by two")] = "add-vantage",
+    minutes: Annotated[float, typer.Option(help="how long to train")] = 5.0,
+    seed: Annotated[int, typer.Option()] = 0,
+    eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
+    plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
+) -> None:
+    """Train an agent against the random bot and plot its learning curve."""
+    torch.set_num_threads(1)
+    net, curve = train(game, minutes * 60, seed, eval_games=eval_games)
+    for games, seconds, share in zip(curve.games, curve.seconds, curve.win_share, strict=True):
+        typer.echo(f"{games:7} games  {seconds:7.1f} s  win share {share:.2f}")
+    greedy = evaluate(env(game, 2), net, eval_games, seed=10**6 + seed, greedy=True)
+    typer.echo(f"taking its likeliest action every time: win share {greedy:.2f}")
+    plot(curve, game, plot_path)
+    typer.echo(f"learning curve: {plot_path}")
+
+
+if __name__ == "__main__":
+    typer.run(main)

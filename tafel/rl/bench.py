@@ -1,0 +1,160 @@
+"""What the research adapters cost: game actions per second through each of them, against the
+engine's own uniformly random playouts, in the same run and on one core.
+
+Every run plays random games at each player count in turn, with default options: the engine
+alone (`tafel.sim.bench.random_playouts`); the engine building the acting seat's view before
+each action (what any agent that looks before it acts needs at least); PettingZoo (each choice
+drawn from the legal mask of the observation it gets, as a learner would); Gymnasium (seat 0
+chooses so, random bots hold the other seats); and OpenSpiel (chance nodes sampled, the
+information state string asked for at every decision, as a search keys its tree). A figure is
+game actions per CPU second; a pass is no game action, so the adapters' moments cost what they
+add. The overhead is how much longer an action takes through the adapter than in the engine's
+own playouts; against the playouts with views, how much the adapter adds to looking.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tafel.engine import Game, Rng, derive_seed
+from tafel.sim.bench import random_playouts
+
+
+@dataclass(frozen=True)
+class AdapterBench:
+    game: str
+    engine: float
+    """Game actions per second in the engine's own random playouts."""
+    engine_viewing: float
+    """The same, building the acting seat's view before each action."""
+    adapters: dict[str, float]
+    """Game actions per second through each adapter."""
+
+    def overhead(self, adapter: str, baseline: float | None = None) -> float:
+        """How much longer an action takes through the adapter than in the engine's playouts
+        (or those at `baseline` actions per second): 0.3 is 30% longer."""
+        return (baseline or self.engine) / self.adapters[adapter] - 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "engine_actions_per_second": self.engine,
+            "engine_viewing_actions_per_second": self.engine_viewing,
+            "adapters": {
+                name: {
+                    "actions_per_second": rate,
+                    "overhead": self.overhead(name),
+                    "overhead_over_viewing": self.overhead(name, self.engine_viewing),
+                }
+                for name, rate in self.adapters.items()
+            },
+        }
+
+
+def _timed(play_one: Callable[[int, int], int], game: Game, seconds: float) -> float:
+    """Actions per CPU second of games played by `play_one(players, seed)` (which returns the
+    game actions it applied) for about `seconds`."""
+    counts = range(game.min_players, game.max_players + 1)
+    actions = games = 0
+    started = time.process_time()
+    while True:
+        actions += play_one(counts[games % len(counts)], games)
+        games += 1
+        spent = time.process_time() - started
+        if spent >= seconds:
+            return actions / spent
+
+
+def viewing_rate(game: Game, seconds: float) -> float:
+    rng = Rng(0)
+
+    def play_one(players: int, seed: int) -> int:
+        state = game.start(players, derive_seed(0, seed))
+        actions = 0
+        while state.outcome() is None:
+            seat = state.chance_actor(rng)
+            state.view(seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            actions += 1
+        return actions
+
+    return _timed(play_one, game, seconds)
+
+
+def pettingzoo_rate(game: Game, seconds: float) -> float:
+    from tafel.rl.pettingzoo import env
+
+    rng = np.random.default_rng(0)
+
+    def play_one(players: int, seed: int) -> int:
+        table = env(game.id, players)
+        table.reset(seed=seed)
+        for _agent in table.agent_iter():
+            obs, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)  # type: ignore[arg-type]  # PettingZoo's way to leave
+            else:
+                table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert table.match is not None
+        return table.match.applied
+
+    return _timed(play_one, game, seconds)
+
+
+def gymnasium_rate(game: Game, seconds: float) -> float:
+    from tafel.rl.gymnasium import TafelSingleEnv
+
+    rng = np.random.default_rng(0)
+
+    def play_one(players: int, seed: int) -> int:
+        single = TafelSingleEnv(game.id, ["bot:random"] * (players - 1))
+        obs, _ = single.reset(seed=seed)
+        done = False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, _, done, _, _ = single.step(action)
+        assert single.match is not None
+        return single.match.applied
+
+    return _timed(play_one, game, seconds)
+
+
+def openspiel_rate(game: Game, seconds: float) -> float:
+    import pyspiel
+
+    from tafel.rl.openspiel import short_name
+
+    rng = random.Random(0)
+
+    def play_one(players: int, seed: int) -> int:
+        state = pyspiel.load_game(short_name(game), {"players": players}).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, chances)[0])
+            else:
+                state.information_state_string()
+                state.apply_action(rng.choice(state.legal_actions()))
+        return int(state.play.match.applied)
+
+    return _timed(play_one, game, seconds)
+
+
+ADAPTERS: dict[str, Callable[[Game, float], float]] = {
+    "pettingzoo": pettingzoo_rate,
+    "gymnasium": gymnasium_rate,
+    "openspiel": openspiel_rate,
+}
+
+
+def bench_adapters(game: Game, seconds: float = 3.0) -> AdapterBench:
+    _, actions, spent = random_playouts(game, seconds)
+    viewing = viewing_rate(game, seconds)
+    rates = {name: rate(game, seconds) for name, rate in ADAPTERS.items()}
+    return AdapterBench(game.id, actions / spent, viewing, rates)

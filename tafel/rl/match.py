@@ -1,0 +1,171 @@
+"""One game as the research adapters drive it: one seat asked at a time, even where the rules let
+several act at once.
+
+**Moments.** A moment lasts while the state does not change. When only one seat may act, it is
+asked, and must act. When several may (Tornado Alert!'s slaps while a card is due, the
+decisions between rounds; Spyfall's accusations and the spy's reveal while the clock runs, its
+votes), they are asked one at a time, each next one drawn uniformly from those not yet asked
+(by the adapter: PettingZoo and Gymnasium from their seeded generator, OpenSpiel as a chance
+node), so every order is equally likely and no seat is systematically first. Each may take one
+of its actions, which ends the moment, or pass. The last seat asked may not pass, since
+somebody has to act, unless the game's clock is among those who may act (Spyfall's round):
+then passing all round lets the time run out, and the clock's event is applied. A seat that
+has nothing to do but is named an actor so as not to give a secret away (Spyfall) is asked
+too, and may only pass.
+
+Time never enters: the adapters know no seconds, so a Spyfall round ends by an accusation, the
+spy's guess, or all seats letting the clock run out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tafel.engine import SYSTEM, Action, Game, Json, Seat, State
+from tafel.rl.features import Layout
+from tafel.rl.layouts import layout_of
+from tafel.rl.table import ActionTable, table_of
+
+REWARDS = ("win", "score")
+"""`win`: each seat's win share at the end (1 for a sole winner, shared by winners who tie);
+`score`: each seat's final score as the game counts it."""
+
+
+class IllegalChoice(ValueError):
+    """An entry the seat asked may not take now; nothing changed."""
+
+
+class Match:
+    """A game in progress with its moment: who has passed, and who is being asked."""
+
+    def __init__(self, game: Game, state: State, lang: str = "en") -> None:
+        self.game = game
+        self.state = state
+        self.lang = lang
+        self.table: ActionTable = table_of(game)
+        self.layout: Layout = layout_of(game)
+        self.passed: list[Seat] = []
+        self.asked: Seat | None = None
+        self.steps = 0
+        """Choices made through the adapter, passes included."""
+        self.applied = 0
+        """Actions applied to the game, the clock's included."""
+        self._views: dict[Seat, Json] = {}
+        self._mask: list[int] | None = None
+        """The asked seat's mask, once made, until the moment changes."""
+        self._settle()
+
+    def clone(self) -> Match:
+        """A copy whose state shares nothing with this one's."""
+        other = Match.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.state, other.passed, other._views = self.state.clone(), list(self.passed), {}
+        other._mask = None
+        return other
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def over(self) -> bool:
+        return self.state.outcome() is not None
+
+    def _actors(self) -> list[Seat]:
+        return [seat for seat in self.state.actors() if seat != SYSTEM]
+
+    def candidates(self) -> list[Seat]:
+        """The seats of this moment not asked yet."""
+        if self.over or self.asked is not None:
+            return []
+        return [seat for seat in self._actors() if seat not in self.passed]
+
+    def needs_draw(self) -> bool:
+        """Whether the next seat to ask must be drawn among several."""
+        return len(self.candidates()) > 1
+
+    def ask(self, seat: Seat) -> None:
+        if seat not in self.candidates():
+            raise IllegalChoice(f"seat {seat} is not to be asked now")
+        self.asked = seat
+
+    def _settle(self) -> None:
+        """Ask the only candidate; apply the clock's event when nobody but the clock acts."""
+        while not self.over:
+            candidates = self.candidates()
+            if self.asked is not None or len(candidates) > 1:
+                return
+            if len(candidates) == 1:
+                self.asked = candidates[0]
+                return
+            clock = self.state.legal_actions(SYSTEM)
+            if SYSTEM not in self.state.actors() or not clock:
+                raise RuntimeError(f"{self.game.id}: a moment in which nobody may act")
+            self._apply(SYSTEM, clock[0])
+
+    def view(self, seat: Seat) -> Json:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
+
+    def forget_views(self) -> None:
+        """Drop the views and mask kept for this moment (the state was replaced)."""
+        self._views, self._mask = {}, None
+
+    def observe(self, seat: Seat) -> list[float]:
+        """The seat's observation: its view, laid out as numbers."""
+        return self.layout.encode(self.view(seat), seat, self.players)
+
+    def may_pass(self, seat: Seat) -> bool:
+        actors = self._actors()
+        if len(actors) < 2 or seat != self.asked:
+            return False
+        others = [s for s in actors if s != seat and s not in self.passed]
+        return bool(others) or SYSTEM in self.state.actors() or not self.state.legal_actions(seat)
+
+    def mask(self, seat: Seat) -> list[int]:
+        """1 for each entry of the table the seat may take now (all 0 unless it is asked)."""
+        if seat != self.asked:
+            return [0] * len(self.table)
+        if self._mask is None:
+            legal = self.state.legal_actions(seat)
+            self._mask = self.table.mask(legal, self.view(seat), self.lang, self.may_pass(seat))
+        return self._mask
+
+    def step(self, index: int) -> None:
+        """The asked seat takes entry `index` of the table (or passes)."""
+        seat = self.asked
+        if seat is None:
+            raise IllegalChoice("nobody is asked now")
+        if not 0 <= index < len(self.table) or not self.mask(seat)[index]:
+            raise IllegalChoice(f"seat {seat} may not take action {index} now")
+        self.act(self.table.action(index, self.view(seat), self.lang))
+
+    def act(self, action: Action | None) -> None:
+        """The asked seat takes a game action of its own choosing (a bot's, text and all), or
+        passes (None)."""
+        seat = self.asked
+        if seat is None:
+            raise IllegalChoice("nobody is asked now")
+        self.steps += 1
+        if action is None:
+            if not self.may_pass(seat):
+                raise IllegalChoice(f"seat {seat} may not pass now")
+            self.passed.append(seat)
+            self.asked, self._mask = None, None
+        else:
+            self._apply(seat, action)
+        self._settle()
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        self.state.apply(seat, action)
+        self.applied += 1
+        self.passed, self.asked, self._views, self._mask = [], None, {}, None
+
+    def rewards(self, kind: str) -> Sequence[float]:
+        """Each seat's reward at the end (0 while the game runs)."""
+        outcome = self.state.outcome()
+        if outcome is None:
+            return [0.0] * self.players
+        return outcome.win_shares() if kind == "win" else outcome.scores

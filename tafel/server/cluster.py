@@ -1,0 +1,634 @@
+"""Many `tafel serve` processes sharing one store and one Redis: any process serves any player.
+
+A room lives in the memory of the one process that holds its lease (`tafel.server.leases`):
+its owner applies every change, keeps it in the store (fenced by the lease's token), and sends
+the frames. Any other process accepts the room's sockets and HTTP requests and forwards them:
+
+- A tab connected here to a room owned elsewhere is a `Link`. Its messages go to the owner, and
+  the owner's frames for it come back, each addressed to this tab alone: the owner serves it
+  as a `Connection` of its seat (a guest) whose frames go out through Redis instead of a
+  socket, so a process is only ever handed what that tab's seat may see.
+- An HTTP request about a room is a call by name (`tafel.server.calls`) answered by the owner.
+
+Each process listens on one Redis pub/sub channel, `<prefix>p:<process>`, for all of it. A
+message is a header line and a body: to the owner `O <from> <tab>` (a tab connects; the body is
+its room, pass and language), `A <from> <tab>` (the tab's message), `D <from> <tab>` (it left),
+`Q <from> <call>` (an HTTP call); back `F <tab>` (a frame), `C <tab>` (close with the code in
+the body), `M <tab>` (the room is not mine: find its owner again), `R <call>` (the answer).
+
+Every `seconds / 3` a process renews its leases (a room whose lease was lost leaves its memory,
+its tabs are sent to the new owner), follows the owners of the rooms it forwards to (a tab whose
+owner died goes to the next one, which may be this process: its socket stays open), drops the
+guests of processes that died, and takes over every room that moves on its own (a bot, a clock)
+that nobody owns: the rooms of a dead owner come back on another within a lease or so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import orjson
+from limits.storage import RedisStorage
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.websockets import WebSocket, WebSocketState
+
+from tafel.engine import Json, RecordError
+from tafel.games import GAMES
+from tafel.server.calls import run_call
+from tafel.server.connection import CLOSE_REFUSED, Connection
+from tafel.server.errors import RoomError
+from tafel.server.leases import Leases
+from tafel.server.limits import Quotas
+from tafel.server.metrics import REDIS_ERRORS
+from tafel.server.room import Room
+from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
+from tafel.server.sockets import greet, ping, refuse, socket_client
+
+log = logging.getLogger("tafel.server")
+
+LEASE_SECONDS = 3.0
+"""How long a room's lease lasts unrenewed: the longest its room stands still after its owner
+dies (plus a third of it for the others to notice, and the replay)."""
+CALL_SECONDS = 5.0
+"""How long a forwarded HTTP call waits for the owner's answer before it is refused."""
+REDIS_CONNECTIONS = 64
+"""Connections to Redis per process, at most: publishing waits for a free one."""
+
+
+@dataclass(frozen=True)
+class ClusterConfig:
+    redis: str
+    """Redis's URL, e.g. redis://127.0.0.1:6379/0."""
+    prefix: str = "tafel:"
+    """Before every key and channel: several sites may share one Redis."""
+    lease_seconds: float = LEASE_SECONDS
+
+
+class GuestOutlet:
+    """The way to a tab connected to another process: each frame published to that process,
+    addressed to the tab. Nobody listening means the process is gone."""
+
+    def __init__(self, cluster: Cluster, process: str, tab: str) -> None:
+        self.cluster = cluster
+        self.process = process
+        self.tab = tab
+
+    async def send_text(self, data: str) -> None:
+        if not await self.cluster.publish(self.process, f"F {self.tab}\n{data}"):
+            raise OSError(f"process {self.process} is gone")
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self.cluster.publish(self.process, f"C {self.tab}\n{code}")
+
+
+@dataclass
+class Guest:
+    """A tab connected to another process, in a room owned here."""
+
+    process: str
+    room: Room
+    connection: Connection
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+
+@dataclass
+class Link:
+    """A tab connected here: to a room owned here (`room`), or forwarded to its owner."""
+
+    tab: str
+    code: str
+    token: str | None
+    lang: str
+    connection: Connection
+    room: Room | None = None
+    owner: str | None = None
+    pinger: asyncio.Task[None] | None = None
+
+
+class Cluster:
+    def __init__(self, rooms: Rooms, config: ClusterConfig) -> None:
+        self.rooms = rooms
+        self.config = config
+        self.process = secrets.token_hex(8)
+        pool = BlockingConnectionPool.from_url(
+            config.redis,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=CALL_SECONDS,
+            decode_responses=True,
+        )
+        self.redis = Redis(connection_pool=pool)
+        self.leases = Leases(self.redis, config.prefix, self.process, config.lease_seconds)
+        self.tick = config.lease_seconds / 3
+        self.links: dict[str, Link] = {}
+        self.guests: dict[str, Guest] = {}
+        self.answers: dict[str, asyncio.Future[Json]] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+        self.sending: set[asyncio.Task[Any]] = set()
+        """Messages and releases under way, not waited for (kept so they are not collected)."""
+        rooms.on_release = self.released
+        rooms.owned_elsewhere = self.owned_elsewhere
+        # A client's limits count over every process, or each process would grant them anew.
+        shared = RedisStorage(config.redis, key_prefix=f"{config.prefix}limits")
+        rooms.quotas = Quotas(rooms.limits, shared)
+
+    def channel(self, process: str) -> str:
+        return f"{self.config.prefix}p:{process}"
+
+    async def publish(self, process: str, message: str) -> int:
+        return int(await self.redis.publish(self.channel(process), message))
+
+    def later(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Do `work` on its own: from code that may not wait (a room's change, a message)."""
+        task = asyncio.create_task(work)
+        self.sending.add(task)
+        task.add_done_callback(self.sent)
+
+    def sent(self, task: asyncio.Task[Any]) -> None:
+        self.sending.discard(task)
+        if not task.cancelled() and isinstance(task.exception(), RedisError):
+            REDIS_ERRORS.inc()
+            log.warning("Redis did not take a message: %s", task.exception())
+
+    # --- Start and stop ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.leases.live()
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(self.channel(self.process))
+        self.tasks.append(asyncio.create_task(self.listen(pubsub)))
+        self.tasks.append(asyncio.create_task(self.renew_now_and_then()))
+
+    async def ping(self) -> None:
+        """Ask Redis for nothing (readiness): raises if it cannot answer."""
+        await self.redis.ping()
+
+    async def stop(self) -> None:
+        """The rooms are stopped (their clocks kept): give their leases up, so that another
+        process takes them over at once rather than when the leases run out."""
+        for task in self.tasks:
+            task.cancel()
+        for code in list(self.leases.held):
+            try:
+                await self.leases.release(code)
+            except RedisError:
+                REDIS_ERRORS.inc()
+                break
+        await self.redis.aclose()
+
+    # --- Who owns a room ----------------------------------------------------------------------
+
+    async def route(self, code: str) -> Room | str:
+        """The room if this process owns it (taking it over if nobody does), else the process
+        that owns it. A refusal if there is no such room, or Redis or the store cannot say."""
+        code = tidy_code(code)
+        if len(code) > CODE_MOST:
+            raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
+        try:
+            for attempt in range(20):
+                room = self.rooms.rooms.get(code)
+                if room is not None and code in self.leases.held:
+                    return room
+                [owner] = await self.leases.owners([code])
+                if owner is not None and owner != self.process:
+                    return owner
+                has_room = partial(self.rooms.store.has_room, code)
+                if owner is None and not await self.rooms.ask(has_room):
+                    raise RoomError("room_not_found", 404, code=code)
+                token = None if owner is not None else await self.leases.acquire(code)
+                if token is not None:
+                    room = await self.take_over(code, token)
+                    if room is not None:
+                        return room
+                # Our own lease being given up, or another process just took it.
+                await asyncio.sleep(0.01 * attempt)
+        except RedisError as error:
+            REDIS_ERRORS.inc()
+            log.warning("Redis did not answer: %s", error)
+        raise RoomError("store_unavailable", 503)
+
+    async def take_over(self, code: str, token: int) -> Room | None:
+        """Own a room whose lease was just acquired: fence the store, then read the room. None
+        if the store has seen a newer token than Redis gave (Redis lost its counters): the
+        counter is moved past it, and the lease given up to be taken again."""
+        try:
+            held = await self.rooms.ask(partial(self.rooms.store.raise_fence, code, token))
+            if held is not None:
+                await self.leases.catch_up(code, held)
+                await self.leases.release(code)
+                return None
+            room = await self.rooms.load(code, self.rooms.store.fenced(code, token))
+        except RoomError:
+            await self.leases.release(code)
+            raise
+        log.info("process %s owns room %s (token %d)", self.process, code, token)
+        for link in self.links.values():
+            if link.code == code and link.room is None:
+                self.attach(link, room)
+        return room
+
+    def released(self, code: str) -> None:
+        """A room left this process's memory: give its lease up."""
+        if code in self.leases.held:
+            self.later(self.release(code))
+
+    async def release(self, code: str) -> None:
+        try:
+            await self.leases.release(code)
+        except RedisError:
+            REDIS_ERRORS.inc()
+            self.leases.forget(code)  # it runs out by itself
+
+    def lose(self, code: str) -> None:
+        """The lease ran out (this process stalled, or Redis was out of reach): another process
+        may own the room now, and the store refuses this one's writes. Drop the room; its tabs
+        go to the new owner."""
+        self.leases.forget(code)
+        room = self.rooms.forget(code)
+        log.warning("process %s lost room %s", self.process, code)
+        if room is None:
+            return
+        room.stop()
+        for tab, guest in list(self.guests.items()):
+            if guest.room is room:
+                self.end_guest(tab)
+                self.later(self.publish(guest.process, f"M {tab}\n"))
+        for link in self.links.values():
+            if link.room is room:
+                self.detach(link)
+
+    # --- The HTTP API -------------------------------------------------------------------------
+
+    async def create(
+        self, game: object, players: object, options: object, name: object, room_options: object
+    ) -> tuple[Room, str]:
+        """A new room, owned by this process from the start."""
+        room, token = await self.rooms.create(game, players, options, name, room_options)
+        try:
+            lease = await self.leases.acquire(room.code)
+            fence = partial(self.rooms.store.raise_fence, room.code)
+            if lease is None or await self.rooms.ask(partial(fence, lease)) is not None:
+                raise RoomError("store_unavailable", 503)
+        except (RedisError, SQLAlchemyError, RoomError):
+            # The room stays in the store, owned by nobody: whoever asks for it takes it.
+            self.rooms.forget(room.code)
+            self.leases.forget(room.code)
+            raise RoomError("store_unavailable", 503) from None
+        room.store = self.rooms.store.fenced(room.code, lease)
+        return room, token
+
+    async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
+        quotas = self.rooms.quotas
+        quotas.guesses.check(client)
+        for _ in range(3):
+            try:
+                where = await self.route(code)
+            except RoomError as error:
+                if error.key == "room_not_found":
+                    quotas.guesses.count(client)
+                raise
+            if isinstance(where, Room):
+                return await run_call(self.rooms, where, name, args)
+            answer = await self.ask(where, tidy_code(code), name, args)
+            if "moved" not in answer:
+                if "error" in answer:
+                    raise forwarded_error(answer["error"])
+                result: Json = answer["ok"]
+                return result
+            await asyncio.sleep(self.tick)  # the owner just lost it: wait for the next one
+        raise RoomError("store_unavailable", 503)
+
+    async def ask(self, owner: str, code: str, name: str, args: dict[str, Any]) -> Json:
+        call = secrets.token_hex(8)
+        answer = asyncio.get_running_loop().create_future()
+        self.answers[call] = answer
+        body = orjson.dumps({"room": code, "name": name, "args": args}).decode()
+        try:
+            if not await self.publish(owner, f"Q {self.process} {call}\n{body}"):
+                return {"moved": True}  # the owner is gone: its lease runs out
+            return await asyncio.wait_for(answer, CALL_SECONDS)
+        except (TimeoutError, RedisError):
+            raise RoomError("store_unavailable", 503) from None
+        finally:
+            self.answers.pop(call, None)
+
+    async def answer(self, process: str, call: str, body: str) -> None:
+        """Answer another process's call about a room owned here."""
+        asked = orjson.loads(body)
+        room = self.owned(str(asked.get("room")))
+        reply: Json
+        if room is None:
+            reply = {"moved": True}
+        else:
+            try:
+                name, args = asked.get("name"), asked.get("args")
+                reply = {"ok": await run_call(self.rooms, room, name, args)}
+            except RoomError as error:
+                reply = {"error": error_to_json(error)}
+            except SQLAlchemyError:
+                reply = {"error": error_to_json(RoomError("store_unavailable", 503))}
+        message = f"R {call}\n{orjson.dumps(reply).decode()}"
+        await self.publish(process, message)
+
+    async def owned_elsewhere(self) -> set[str]:
+        """The rooms whose lease another process holds. A refusal if Redis cannot say."""
+        try:
+            return set(await self.leases.held_elsewhere())
+        except RedisError:
+            REDIS_ERRORS.inc()
+            raise RoomError("store_unavailable", 503) from None
+
+    def owned(self, code: str) -> Room | None:
+        return self.rooms.rooms.get(code) if code in self.leases.held else None
+
+    # --- Sockets --------------------------------------------------------------------------------
+
+    async def serve_socket(self, socket: WebSocket, code: str) -> None:
+        greeting = await greet(socket)
+        if greeting is None:
+            return
+        lang, token = greeting
+        quotas = self.rooms.quotas
+        client = socket_client(socket)
+        try:
+            quotas.guesses.check(client)
+            try:
+                where = await self.route(code)
+            except RoomError as error:
+                if error.key == "room_not_found":
+                    quotas.guesses.count(client)
+                raise
+            if isinstance(where, Room) and token is not None:
+                where.seat_of(token)  # a refusal before anything is sent
+        except RoomError as error:
+            await refuse(socket, error, lang)
+            return
+        connection = Connection(socket, None, lang, self.rooms.limits.queue_bytes)
+        link = Link(secrets.token_hex(8), tidy_code(code), token, lang, connection)
+        self.links[link.tab] = link
+        pump = connection.start()
+        reader = asyncio.create_task(self.read(socket, link))
+        try:
+            if isinstance(where, Room):
+                self.attach(link, where)
+            else:
+                await self.forward_to(link, where)
+            # Either ends the connection: the tab leaves, or it is closed or dropped.
+            await asyncio.wait((pump, reader), return_when=asyncio.FIRST_COMPLETED)
+            if reader.done():
+                reader.result()  # a failure in the room is the server's to log
+        finally:
+            pump.cancel()
+            reader.cancel()
+            self.detach(link)
+            del self.links[link.tab]
+            if link.owner is not None:
+                await self.tell_owner(link, "D", "")
+
+    async def read(self, socket: WebSocket, link: Link) -> None:
+        """Hand the tab's messages to its room, here or at its owner, until the tab leaves."""
+        while socket.client_state == WebSocketState.CONNECTED:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text") or ""
+            if link.room is not None:
+                link.room.receive(link.connection, text)
+            elif link.owner is not None:
+                await self.tell_owner(link, "A", text)
+            # Else the owner is being found again: like a message lost on a dropped socket.
+
+    def attach(self, link: Link, room: Room) -> None:
+        """Serve a tab here, from a room owned here."""
+        try:
+            seat = None if link.token is None else room.seat_of(link.token)
+        except RoomError as error:
+            link.connection.send_json(room.refusal(error, link.lang))
+            link.connection.close(CLOSE_REFUSED)
+            return
+        link.connection.seat, link.room, link.owner = seat, room, None
+        room.connect(link.connection)
+        if room.game.timed or room.game.has_races:
+            link.pinger = asyncio.create_task(ping(link.connection, self.rooms.clock))
+
+    def detach(self, link: Link) -> None:
+        if link.pinger is not None:
+            link.pinger.cancel()
+            link.pinger = None
+        room, link.room = link.room, None
+        if room is not None:
+            room.disconnect(link.connection)
+            self.rooms.release(room)
+
+    async def forward_to(self, link: Link, owner: str) -> None:
+        """Serve a tab through the room's owner: it sends the tab's welcome, room and view."""
+        link.owner = owner
+        hello = {"room": link.code, "token": link.token, "lang": link.lang}
+        if not await self.tell_owner(link, "O", orjson.dumps(hello).decode()):
+            link.owner = None  # gone: its lease runs out, and the tab goes to the next owner
+
+    async def tell_owner(self, link: Link, kind: str, body: str) -> int:
+        if link.owner is None:
+            return 0
+        try:
+            return await self.publish(link.owner, f"{kind} {self.process} {link.tab}\n{body}")
+        except RedisError as error:
+            REDIS_ERRORS.inc()
+            log.warning("Redis did not take a message for room %s: %s", link.code, error)
+            return 0
+
+    async def find_owner(self, link: Link) -> None:
+        """Send a tab whose owner changed, or is not known, to the room's owner now."""
+        self.detach(link)
+        link.owner = None
+        try:
+            where = await self.route(link.code)
+        except RoomError as error:
+            if link.tab in self.links and error.status not in (429, 503):
+                link.connection.send_json({"type": "refused", "key": error.key})
+                link.connection.close(CLOSE_REFUSED)
+            return  # the next tick tries again
+        if link.tab not in self.links or link.room is not None:
+            return  # the tab left meanwhile, or taking the room over attached it
+        if isinstance(where, Room):
+            self.attach(link, where)
+        else:
+            await self.forward_to(link, where)
+
+    # --- Guests: tabs of other processes in rooms owned here -------------------------------
+
+    def welcome_guest(self, process: str, tab: str, body: str) -> None:
+        hello = orjson.loads(body)
+        room = self.owned(str(hello.get("room")))
+        if room is None:
+            self.later(self.publish(process, f"M {tab}\n"))
+            return
+        token, lang = hello.get("token"), str(hello.get("lang"))
+        outlet = GuestOutlet(self, process, tab)
+        connection = Connection(outlet, None, lang, self.rooms.limits.queue_bytes)
+        try:
+            connection.seat = None if token is None else room.seat_of(str(token))
+        except RoomError as error:
+            connection.send_json(room.refusal(error, lang))
+            connection.close(CLOSE_REFUSED)
+            connection.start()
+            return
+        guest = Guest(process, room, connection)
+        self.guests[tab] = guest
+        room.connect(connection)
+        guest.tasks.append(asyncio.create_task(self.serve_guest(tab, connection)))
+        if room.game.timed or room.game.has_races:
+            guest.tasks.append(asyncio.create_task(ping(connection, self.rooms.clock)))
+
+    async def serve_guest(self, tab: str, connection: Connection) -> None:
+        """Send a guest's frames until it leaves or its process is gone."""
+        await connection.start()
+        if self.guests.get(tab) is not None and self.guests[tab].connection is connection:
+            self.end_guest(tab)
+
+    def end_guest(self, tab: str) -> None:
+        guest = self.guests.pop(tab, None)
+        if guest is None:
+            return
+        for task in guest.tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+        if guest.connection.pumping is not None:
+            guest.connection.pumping.cancel()
+        guest.room.disconnect(guest.connection)
+        self.rooms.release(guest.room)
+
+    # --- Messages from other processes -------------------------------------------------------
+
+    async def listen(self, pubsub: Any) -> None:
+        while True:
+            try:
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self.dispatch(message["data"])
+            except RedisError as error:
+                REDIS_ERRORS.inc()
+                log.warning("lost Redis's messages, listening again: %s", error)
+                await asyncio.sleep(self.tick)
+
+    def dispatch(self, data: str) -> None:
+        header, _, body = data.partition("\n")
+        kind, *names = header.split(" ")
+        try:
+            if kind in ("F", "C", "M"):
+                link = self.links.get(names[0])
+                if link is None:
+                    return
+                if kind == "F":
+                    link.connection.send(body)
+                elif kind == "C":
+                    link.connection.close(int(body))
+                else:
+                    link.owner = None  # found again at the next tick
+            elif kind == "R":
+                answer = self.answers.get(names[0])
+                if answer is not None and not answer.done():
+                    answer.set_result(orjson.loads(body))
+            elif kind == "O":
+                self.welcome_guest(names[0], names[1], body)
+            elif kind == "A":
+                guest = self.guests.get(names[1])
+                if guest is not None:
+                    guest.room.receive(guest.connection, body)
+            elif kind == "D":
+                self.end_guest(names[1])
+            elif kind == "Q":
+                self.later(self.answer(names[0], names[1], body))
+        except (IndexError, ValueError, orjson.JSONDecodeError):
+            log.error("a message from another process makes no sense: %.80r", data)
+
+    # --- Every tick ----------------------------------------------------------------------------
+
+    async def renew_now_and_then(self) -> None:
+        """Renew this process's leases every tick, in a task of its own: however long the
+        other work of a tick takes, the leases come first."""
+        while True:
+            try:
+                await self.leases.live()
+                for code in await self.leases.renew():
+                    self.lose(code)
+            except RedisError as error:
+                REDIS_ERRORS.inc()
+                log.warning("could not renew the leases: %s", error)
+            await asyncio.sleep(self.tick)
+
+    async def tend_now_and_then(self) -> None:
+        """Follow owners, forget dead processes' tabs and take rooms over, every tick while
+        the server runs."""
+        while True:
+            try:
+                await self.tend()
+            except (RedisError, RoomError) as error:
+                log.warning("the cluster's tick failed: %s", error)
+            await asyncio.sleep(self.tick)
+
+    async def tend(self) -> None:
+        await self.follow_owners()
+        await self.drop_dead_guests()
+        await self.adopt_orphans()
+
+    async def follow_owners(self) -> None:
+        forwarded = [link for link in self.links.values() if link.room is None]
+        codes = sorted({link.code for link in forwarded})
+        owners = dict(zip(codes, await self.leases.owners(codes), strict=True))
+        for link in forwarded:
+            if link.owner is None or owners[link.code] != link.owner:
+                await self.find_owner(link)
+
+    async def drop_dead_guests(self) -> None:
+        processes = sorted({guest.process for guest in self.guests.values()})
+        dead = {
+            p for p, up in zip(processes, await self.leases.alive(processes), strict=True) if not up
+        }
+        for tab, guest in list(self.guests.items()):
+            if guest.process in dead:
+                self.end_guest(tab)
+
+    async def adopt_orphans(self) -> None:
+        """Take over the rooms that move on their own and that nobody owns: bots play on and
+        clocks run out with nobody connected, as after a restart of a single process."""
+        timed = [game.id for game in GAMES.values() if game.timed]
+        codes = [
+            code
+            for code in await self.rooms.ask(partial(self.rooms.store.resumable, timed))
+            if code not in self.leases.held
+        ]
+        for code, owner in zip(codes, await self.leases.owners(codes), strict=True):
+            if owner is not None:
+                continue
+            token = await self.leases.acquire(code)
+            if token is None:
+                continue
+            try:
+                await self.take_over(code, token)
+            except (RecordError, RoomError) as error:
+                log.error("room %s cannot be resumed: %s", code, error)
+            await asyncio.sleep(0)  # let requests in between two replays
+
+
+def error_to_json(error: RoomError) -> Json:
+    return {
+        "key": error.key,
+        "status": error.status,
+        "params": error.params,
+        "headers": error.headers,
+    }
+
+
+def forwarded_error(data: Json) -> RoomError:
+    """A refusal the owner gave, told again here."""
+    error = RoomError(str(data["key"]), int(data["status"]), **dict(data["params"]))
+    error.headers = dict(data["headers"])
+    return error

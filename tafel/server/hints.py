@@ -1,0 +1,143 @@
+"""Hints in rooms whose option `hints` is on (practice games): a seat that is to decide sends
+`{"type": "hint"}` and gets `{"type": "hint", "n": <actions seen>, "choices": [...]}`, each
+choice with its `action` (null: let the moment pass), `text` in the tab's language, `share` of
+the search's samples and `win` chance, from `tafel.agents.hints`: what the seat may see alone.
+
+A hint is thought out in the bots' pool for at most `HINT_SECONDS`, one at a time per room, and
+only once per seat and decision (asked again, the same hint is sent again): no tab makes a room
+think more than its own bots do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from tafel.agents.hints import Choice, NoHint, hint
+from tafel.engine import Game, Json, Seat, State
+from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.server.bots import bot_pool
+from tafel.server.connection import Connection
+from tafel.server.errors import RoomError
+
+log = logging.getLogger("tafel.server")
+
+HINT_SECONDS = 1.0
+"""The longest a hint thinks in a room: as long as the hard bot's own decisions."""
+
+
+def hint_frame(
+    game: Game, state: State, seat: Seat, decision: int, choices: Sequence[Choice], lang: str,
+    names: Sequence[str],
+) -> Json:  # fmt: skip
+    """The hint as its tab is sent it, each choice told in the tab's language."""
+    view = state.view(seat)
+    told = []
+    for choice in choices:
+        if choice.action is None:
+            text = ENGINE_CATALOG.text(lang, "hint_wait")
+        else:
+            described = game.terminal.describe_action(choice.action, view, lang, names)
+            text = Text.from_markup(described).plain
+        told.append(
+            {
+                "action": None if choice.action is None else choice.action.to_json(),
+                "text": text,
+                "share": round(choice.share, 3),
+                "win": round(choice.win_chance, 3),
+            }
+        )
+    return {"type": "hint", "n": decision, "choices": told}
+
+
+class RoomHints:
+    """The hints of one room: at most one thought out at a time, each kept for its decision."""
+
+    def __init__(self, game: Game, inline: bool = False) -> None:
+        self.game = game
+        self.inline = inline
+        """Think on the event loop (tests that drive rooms on a hand-moved clock)."""
+        self.busy = False
+        self.told: dict[Seat, tuple[int, list[Choice]]] = {}
+        """Each seat's last hint, by the decision it was for."""
+
+    def ask(
+        self,
+        connection: Connection,
+        state: State,
+        decision: int,
+        names: Sequence[str],
+        current: Callable[[], int],
+    ) -> None:
+        """Think out a hint for the connection's seat, and send it if the game has not moved on
+        by then (`current` tells the decision the room is at)."""
+        seat = connection.seat
+        if seat is None or seat not in state.actors() or not state.legal_actions(seat):
+            raise RoomError("no_hint_now")
+        kept = self.told.get(seat)
+        if kept is not None and kept[0] == decision:
+            self.send(connection, state, seat, decision, kept[1], names)
+            return
+        if self.busy:
+            raise RoomError("hint_busy")
+        if self.inline:
+            self.tell(connection, state, seat, decision, self.think(state, seat, decision), names)
+            return
+        self.busy = True
+        asyncio.get_running_loop().create_task(
+            self.think_apart(connection, state.clone(), seat, decision, names, current)
+        )
+
+    async def think_apart(
+        self,
+        connection: Connection,
+        state: State,
+        seat: Seat,
+        decision: int,
+        names: Sequence[str],
+        current: Callable[[], int],
+    ) -> None:
+        try:
+            thought = bot_pool().submit(self.think, state, seat, decision)
+            choices = await asyncio.wrap_future(thought)
+        except Exception:
+            log.exception("a hint for seat %d failed", seat)
+            return
+        finally:
+            self.busy = False
+        if current() == decision:
+            self.tell(connection, state, seat, decision, choices, names)
+
+    def think(self, state: State, seat: Seat, decision: int) -> list[Choice]:
+        try:
+            return hint(self.game, state, seat, decision, time.perf_counter() + HINT_SECONDS)
+        except NoHint:
+            return []
+
+    def tell(
+        self,
+        connection: Connection,
+        state: State,
+        seat: Seat,
+        decision: int,
+        choices: list[Choice],
+        names: Sequence[str],
+    ) -> None:
+        self.told[seat] = (decision, choices)
+        self.send(connection, state, seat, decision, choices, names)
+
+    def send(
+        self,
+        connection: Connection,
+        state: State,
+        seat: Seat,
+        decision: int,
+        choices: Sequence[Choice],
+        names: Sequence[str],
+    ) -> None:
+        frame = hint_frame(self.game, state, seat, decision, choices, connection.lang, names)
+        connection.send_json(frame)

@@ -1,0 +1,99 @@
+"""The levels (`bot:easy`, `bot:normal`, `bot:hard`) in every game, the careless bot that makes
+easy, and the cap that keeps a hard decision in play to a second."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tafel.agents import AgentError, agent_names, check_spec, make_agent
+from tafel.agents.ismcts import IsmctsAgent
+from tafel.agents.levels import CAP_SECONDS, LEVELS, CarelessAgent
+from tafel.engine import Game, Rng
+from tafel.games import GAMES, get_game
+from tests.harness import pick_move
+
+ALL = list(GAMES.values())
+
+
+@pytest.mark.parametrize("game", ALL, ids=lambda game: game.id)
+def test_every_game_has_the_three_levels_and_lists_them_first(game: Game) -> None:
+    assert set(game.levels) == set(LEVELS)
+    assert agent_names(game)[:3] == ["easy", "normal", "hard"]
+    for level in LEVELS:
+        check_spec(f"bot:{level}", game)
+    hard = make_agent("bot:hard", game, 1)
+    if isinstance(hard, IsmctsAgent):
+        assert hard.cap == CAP_SECONDS  # searching: never longer than a second in play
+    else:
+        assert hard.cap is None  # answers at once
+
+
+def test_parameters_after_a_level_are_laid_over_the_levels_own() -> None:
+    game = get_game("maillot")
+    agent = make_agent("bot:hard:iterations=7", game, 1)
+    assert isinstance(agent, IsmctsAgent) and agent.iterations == 7
+    assert agent.cap == CAP_SECONDS
+    with pytest.raises(AgentError):
+        make_agent("bot:hard:level=fast", game, 1)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "bot:ismcts:widen=101",
+        "bot:ismcts:cap=-1",
+        "bot:ismcts:cap=inf",
+        "bot:careless:blunder=1.5",
+        "bot:careless:bot=careless",
+        "bot:careless:bot=hard",
+        "bot:careless:bot=" + "x" * 41,
+    ],
+)
+def test_out_of_range_or_unknown_values_are_refused(spec: str) -> None:
+    with pytest.raises(ValueError):
+        check_spec(spec, get_game("add-vantage"))
+
+
+def test_careless_plays_its_bot_or_a_random_legal_action_by_its_blunder_rate() -> None:
+    game = get_game("add-vantage")
+    rng = Rng(3)
+    state = game.start(3, 3)
+    for _ in range(40):
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        steady = CarelessAgent(game, Rng(1), blunder=0)
+        assert steady.act(state, seat) == steady.bot.act(state, seat)
+        assert CarelessAgent(game, Rng(1), blunder=1).act(state, seat) in legal
+        state.apply(*pick_move(state, rng))
+        if state.outcome() is not None:
+            break
+
+
+def test_a_capped_search_stops_at_its_deadline_in_play_and_not_in_simulation() -> None:
+    game = get_game("tony-tino")
+    state = game.start(2, 4)
+    while len(state.legal_actions(state.actors()[0])) < 2:
+        state.apply(*pick_move(state, Rng(1)))
+    seat = state.actors()[0]
+    agent = make_agent("bot:hard:cap=0.05,iterations=100000", game, 2)
+    assert isinstance(agent, IsmctsAgent)
+    agent.think_from(time.perf_counter())
+    agent.act(state, seat)
+    assert 1 <= agent.last_iterations < 100_000
+    unhurried = make_agent("bot:hard:cap=0.05,iterations=30", game, 2)
+    assert isinstance(unhurried, IsmctsAgent) and unhurried.deadline is None
+    unhurried.act(state, seat)
+    assert unhurried.last_iterations == 30  # no deadline set: the whole budget, as seeded
+
+
+def test_think_from_keeps_the_sooner_of_the_cap_and_a_rooms_deadline() -> None:
+    agent = make_agent("bot:hard", get_game("add-vantage"), 1)
+    agent.think_from(100.0)
+    assert agent.deadline == 100.0 + CAP_SECONDS
+    agent.think_from(100.0, deadline=100.5)
+    assert agent.deadline == 100.5
+    greedy = make_agent("bot:normal", get_game("add-vantage"), 1)
+    greedy.think_from(100.0)
+    assert greedy.deadline is None

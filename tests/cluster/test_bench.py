@@ -1,0 +1,42 @@
+"""`tafel bench server` against one process and against two sharing PostgreSQL and Redis, in
+one run. Only its output is checked here; its figures are for the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from tests.loadtest.test_bench import TAFEL
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def test_bench_server_compares_one_process_with_two(postgres_url: str, redis_url: str) -> None:
+    command = [TAFEL, "bench", "server", "--rooms", "2", "--seconds", "1", "--json"]
+    command += ["--processes", "1", "--processes", "2", "--db", postgres_url, "--redis", redis_url]
+    result = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=170,
+    )
+    assert result.returncode == 0, result.stderr
+    runs = json.loads(result.stdout)
+    assert [run["processes"] for run in runs] == [1, 2]
+    for run in runs:
+        assert run["rooms"] == 2 and run["clients"] == 8 and run["actions_per_second"] > 0
+        assert 0 < run["p50_ms"] <= run["p99_ms"]
+
+
+def test_bench_server_refuses_several_processes_without_postgres_and_redis() -> None:
+    result = subprocess.run(
+        [TAFEL, "bench", "server", "--processes", "2"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+        timeout=60,
+    )
+    assert result.returncode == 2 and "needs --db postgresql" in result.stdout

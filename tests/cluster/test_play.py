@@ -1,0 +1,110 @@
+"""Several processes, one room: its tabs spread over them play a game of each kind to the end,
+and every tab is sent exactly its own seat's view, whichever process it is connected to."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tafel.store import Store
+from tests.cluster.secrecy import check_views
+from tests.cluster.site import SiteTab, site
+from tests.server.tabs import play_out
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def test_a_turn_based_game_plays_to_the_end_over_three_processes(
+    postgres_url: str, redis_url: str, redis_prefix: str
+) -> None:
+    with site(postgres_url, redis_url, redis_prefix, 3) as running:
+        first, second, third = running.ports
+        created = running.call(
+            "POST",
+            "/api/rooms",
+            game="add-vantage",
+            players=3,
+            name="Ann",
+            options={"hidden-tiles": True},
+        )
+        code, ann = created["room"]["code"], created["token"]
+        assert running.owner(code) == first, "the process that made the room owns it"
+        # Every other request goes to another process, which forwards it to the owner.
+        running.ports[:] = [second, third, first]
+        bob = running.call("POST", f"/api/rooms/{code}/seats/1", name="Bob")["token"]
+        cat = running.call("POST", f"/api/rooms/{code}/seats/2", name="Cat")["token"]
+        running.call("POST", f"/api/rooms/{code}/start", token=ann)
+        summary = running.call("GET", f"/api/rooms/{code}")
+        assert summary["status"] == "playing" and running.owner(code) == first
+        tabs = {
+            0: SiteTab(running, code, ann, second),
+            1: SiteTab(running, code, bob, third),
+            2: SiteTab(running, code, cat, first),
+        }
+        watcher = SiteTab(running, code, None, third)
+        try:
+            final = play_out(dict(tabs), random.Random(16))
+            assert final["view"]["outcome"] is not None
+            while watcher.state is None or watcher.state["n"] < final["n"]:
+                watcher.next("state")
+            for tab in tabs.values():
+                assert all(f["type"] != "refused" for f in tab.frames)
+        finally:
+            for tab in [*tabs.values(), watcher]:
+                tab.close()
+        store = Store(postgres_url)
+        try:
+            frames = {
+                seat: [f for f in tab.frames if f["type"] == "state"] for seat, tab in tabs.items()
+            }
+            frames[None] = [f for f in watcher.frames if f["type"] == "state"]
+            assert check_views(store, code, "add-vantage", frames) > 3 * final["n"]
+            record = store.match(code, 1)
+            assert record is not None and record.over and len(record.record.actions) == final["n"]
+        finally:
+            store.close()
+
+
+def test_tornado_alert_slaps_are_fair_across_processes(
+    postgres_url: str, redis_url: str, redis_prefix: str
+) -> None:
+    with site(postgres_url, redis_url, redis_prefix, 2) as running:
+        first, second = running.ports
+        created = running.call(
+            "POST",
+            "/api/rooms",
+            game="tornado-alert",
+            players=3,
+            name="Ann",
+            room_options={"slaps": "fair"},
+        )
+        code, ann = created["room"]["code"], created["token"]
+        running.ports[:] = [second, first]
+        bob = running.call("POST", f"/api/rooms/{code}/seats/1", name="Bob")["token"]
+        cat = running.call("POST", f"/api/rooms/{code}/seats/2", name="Cat")["token"]
+        running.call("POST", f"/api/rooms/{code}/start", token=ann)
+        # Two of three tabs are on the process that does not own the room: their slaps, and
+        # their pings, go through Redis; the owner times them all on one clock.
+        tabs = {
+            0: SiteTab(running, code, ann, second),
+            1: SiteTab(running, code, bob, second),
+            2: SiteTab(running, code, cat, first),
+        }
+        try:
+            final = play_out(dict(tabs), random.Random(16))
+            assert final["view"]["outcome"] is not None
+            slaps = [f for tab in tabs.values() for f in tab.frames if f["type"] == "slap"]
+            won = {f["winner"] for f in slaps if f.get("winner") is not None}
+            assert slaps and won, "slaps were made and won"
+        finally:
+            for tab in tabs.values():
+                tab.close()
+        store = Store(postgres_url)
+        try:
+            frames = {
+                seat: [f for f in tab.frames if f["type"] == "state"] for seat, tab in tabs.items()
+            }
+            assert check_views(store, code, "tornado-alert", frames) > 0
+        finally:
+            store.close()
