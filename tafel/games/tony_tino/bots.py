@@ -304,7 +304,9 @@ def next_target(agent: Agent, state: TonyTinoState, seat: Seat, plan: list[int])
         _, plan = best_plan(state, Streets(state, seat), state.card, chosen)
     legal = state.legal_actions(seat)
     if plan:
-        table = POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
+        table = (
+            POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
+        )
         target = table[plan[len(chosen)]]
         if target in legal:
             return target
