@@ -45,7 +45,8 @@ class ActorCritic(nn.Module):
 
 @dataclass
 class Curve:
-    """The learning curve: after how many training games, and how many seconds, the agent won
+    """The learning curve: after how many training games, and how many CPU seconds of this
+    process (evaluations included, so other work on the machine does not count), the agent won
     which share of the evaluation games."""
 
     games: list[int] = field(default_factory=list)
@@ -106,7 +107,7 @@ def train(
     learning_rate: float = 1e-2,
     entropy: float = 0.01,
 ) -> tuple[ActorCritic, Curve]:
-    """Train for about `seconds`, or `games` training games if given; evaluate every
+    """Train for about `seconds` of CPU time, or `games` training games if given; evaluate every
     `eval_every` updates, at the start and at the end."""
     torch.manual_seed(seed)
     game = env(game_id, 2, reward="win")
@@ -118,16 +119,16 @@ def train(
     optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
     rng = np.random.default_rng(seed)
     curve = Curve()
-    started = time.perf_counter()
+    started = time.process_time()
     played = updates = 0
 
     def point() -> None:
         curve.games.append(played)
-        curve.seconds.append(time.perf_counter() - started)
+        curve.seconds.append(time.process_time() - started)
         curve.win_share.append(evaluate(game, net, eval_games, seed=10**6 + seed))
 
     point()
-    while (played < games) if games is not None else (time.perf_counter() - started < seconds):
+    while (played < games) if games is not None else (time.process_time() - started < seconds):
         observations, masks, actions, returns = [], [], [], []
         for _ in range(batch):
             reward, moves = play_game(game, net, played % 2, seed + 1 + played, rng, False)
@@ -172,7 +173,7 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
     axes.set_ylabel("win share in evaluation games")
     axes.set_ylim(0, 1)
     axes.set_title(
-        f"{game_id}: learning to beat the random bot ({curve.seconds[-1]:.0f} s on the CPU)"
+        f"{game_id}: learning to beat the random bot ({curve.seconds[-1]:.0f} CPU seconds)"
     )
     axes.legend(loc="lower right")
     figure.tight_layout()
@@ -182,7 +183,7 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
 
 def main(
     game: Annotated[str, typer.Option(help="the game, played by two")] = "add-vantage",
-    minutes: Annotated[float, typer.Option(help="how long to train")] = 5.0,
+    minutes: Annotated[float, typer.Option(help="how long to train, in CPU time")] = 5.0,
     seed: Annotated[int, typer.Option()] = 0,
     eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
     plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
@@ -191,7 +192,7 @@ def main(
     torch.set_num_threads(1)
     net, curve = train(game, minutes * 60, seed, eval_games=eval_games)
     for games, seconds, share in zip(curve.games, curve.seconds, curve.win_share, strict=True):
-        typer.echo(f"{games:7} games  {seconds:7.1f} s  win share {share:.2f}")
+        typer.echo(f"{games:7} games  {seconds:7.1f} CPU s  win share {share:.2f}")
     greedy = evaluate(env(game, 2), net, eval_games, seed=10**6 + seed, greedy=True)
     typer.echo(f"taking its likeliest action every time: win share {greedy:.2f}")
     plot(curve, game, plot_path)

@@ -479,6 +479,14 @@ def bench(
         str | None,
         typer.Option(help="bench server: Redis's URL, for more than one process."),
     ] = None,
+    spread: Annotated[
+        bool,
+        typer.Option(
+            help="bench server, several processes: each room's seats connect to every process "
+            "in turn (--spread, forwarded to the room's owner), or all to its owner "
+            "(--no-spread, as a proxy that sends a room's sockets to one process)."
+        ),
+    ] = True,
     room_game: Annotated[
         str,
         typer.Option(
@@ -501,7 +509,7 @@ def bench(
         if max(counts) > 1 and (db is None or redis is None):
             raise fail("bench server with several processes needs --db postgresql… and --redis")
         runs = [(count, each) for count in counts for each in rooms or [200]]
-        bench_server(runs, seconds, room_game, db, redis, as_json)
+        bench_server(runs, seconds, room_game, db, redis, spread, as_json)
         return
     if game_ids == ["slaps"]:
         bench_slaps(races, seed, as_json)
@@ -656,6 +664,7 @@ def bench_server(
     game: str,
     db: str | None,
     redis: str | None,
+    spread: bool,
     as_json: bool,
 ) -> None:
     """Rooms of 4 random players each, against `tafel serve` on loopback: one run per
@@ -669,7 +678,9 @@ def bench_server(
                 f"{game}: {rooms} rooms, {rooms * 4} clients, {processes} process"
                 f"{'es' if processes > 1 else ''}, {seconds:g} s …"
             )
-        result = run(rooms, seconds, game, processes=processes, db=db, redis=redis).to_json()
+        result = run(
+            rooms, seconds, game, processes=processes, db=db, redis=redis, spread=spread
+        ).to_json()
         results.append({"processes": processes, **result} if len(runs) > 1 else result)
     if as_json:
         print(json.dumps(results[0] if len(runs) == 1 else results))

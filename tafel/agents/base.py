@@ -70,6 +70,17 @@ def race(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> Move:
     """Who acts next and how, when bots hold the seats: the sole actor acts; when several may,
     each bot says whether it acts and the fastest does (equal times drawn at random)."""
     actors = state.actors()
+    if len(actors) == 1:
+        # No race to decide (most moves of most games): spared the offers and their sorting,
+        # but the draw that would break a tie is still made, so a seed plays as before.
+        seat = actors[0]
+        agent = agent_for(seat)
+        action = agent.act(state, seat)
+        if action is None:
+            raise idle(state, agent, seat, actors)
+        delay = agent.reaction_time(state, seat)
+        rng.random()
+        return Move(seat, action, delay)
     offers = []
     for seat in actors:
         agent = agent_for(seat)
@@ -77,11 +88,19 @@ def race(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> Move:
         if action is not None:
             offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
         elif not state.may_wait(seat):
-            raise RuntimeError(f"bot {agent.name} let a moment pass where seat {seat} must act")
+            raise idle(state, agent, seat, actors)
     if not offers:
         raise RuntimeError(f"no bot acted among seats {actors}")
     delay, _, seat, action = min(offers, key=lambda offer: offer[:2])
     return Move(seat, action, delay)
+
+
+def idle(state: State, agent: Agent, seat: Seat, actors: list[Seat]) -> RuntimeError:
+    """The error of a bot that let a moment pass: where its seat must act, or where nobody
+    else could."""
+    if not state.may_wait(seat):
+        return RuntimeError(f"bot {agent.name} let a moment pass where seat {seat} must act")
+    return RuntimeError(f"no bot acted among seats {actors}")
 
 
 def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> tuple[Seat, Action]:

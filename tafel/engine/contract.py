@@ -270,9 +270,7 @@ class Game(ABC):
         self._kinds = {type(action).kind: type(action) for action in self.actions}
 
     @abstractmethod
-    def start(
-        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
-    ) -> State:
+    def start(self, players: int, seed: int, options: Any = None, rng: Rng | None = None) -> State:
         """A new game for `players` seats, all randomness drawn from `seed`; or from `rng`
         where given (the OpenSpiel adapter's, which makes every draw a chance node)."""
 

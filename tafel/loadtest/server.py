@@ -255,18 +255,19 @@ def rematch(base: str, room: RoomRun) -> None:
 
 
 async def run_clients(
-    bases: list[str], runs: list[RoomRun], players: int, seconds: float
+    bases: list[str], runs: list[RoomRun], players: int, seconds: float, spread: bool = True
 ) -> ServerBench:
     latencies: list[float] = []
     slaps: list[tuple[float, float]] = []
     refusals: list[str] = []
     ready = asyncio.Barrier(len(runs) * players + 1)
-    # The seats of a room spread over the processes, as a proxy in front of them spreads
-    # sockets: with two, half of every room's seats are served through its owner's forwarding.
+    # Spread, the seats of a room connect to every process in turn, as a proxy in front of
+    # them spreads sockets: with two, half of every room's seats are served through its owner's
+    # forwarding. Else they connect to the process their room was made on, which owns it.
     tasks = [
         asyncio.create_task(
             client(
-                bases[(number + seat) % len(bases)],
+                bases[(number + (seat if spread else 0)) % len(bases)],
                 run,
                 seat,
                 players,
@@ -312,9 +313,10 @@ def bench_server(
     processes: int = 1,
     db: str | None = None,
     redis: str | None = None,
+    spread: bool = True,
 ) -> ServerBench:
     """Open `rooms` rooms of `players` seats each and play for `seconds`, on `processes`
     servers (`servers`); each room is made on (and owned by) one of them in turn."""
     with servers(processes, db, redis) as bases:
         runs = [open_room(bases[number % len(bases)], game, players) for number in range(rooms)]
-        return asyncio.run(run_clients(bases, runs, players, seconds))
+        return asyncio.run(run_clients(bases, runs, players, seconds, spread))

@@ -57,7 +57,8 @@ def order_seed(seed: int) -> int:
 
 
 def render_text(match: Match, seats: list[str], lang: str) -> str:
-    """The table as a spectator sees it, as text (the terminal's rendering)."""
+    """The table as a spectator sees it, as text (the terminal's rendering); `seats` as
+    `tafel play` takes them ("human" for a seat played from outside, a bot spec for a bot)."""
     out = io.StringIO()
     console = Console(file=out, width=110, color_system=None, force_terminal=False)
     names = seat_names(seats, lang)

@@ -36,6 +36,7 @@ from tafel.rl.common import (
 from tafel.rl.layouts import layout_of
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
+from tafel.terminal import HUMAN
 
 Observation = dict[str, np.ndarray]
 
@@ -57,7 +58,7 @@ class TafelSingleEnv(gym.Env[dict[str, Any], np.int64]):
         self.game.check_players(self.players)
         if not 0 <= seat < self.players:
             raise ValueError(f"seat is 0 to {self.players - 1}, not {seat}")
-        self.specs = [*opponents[:seat], "learner", *opponents[seat:]]
+        self.specs = [*opponents[:seat], HUMAN, *opponents[seat:]]
         for k, spec in enumerate(self.specs):
             if k != seat:
                 make_agent(spec, self.game, 0)  # a spec naming no bot is refused now

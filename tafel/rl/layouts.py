@@ -41,6 +41,7 @@ from tafel.rl.features import (
 )
 
 DIE = tuple(range(1, 7))
+TILES = tuple(range(7, 15))
 
 
 def _no_buyback(pairs: Any, seen: Seen) -> dict[int, float]:
@@ -59,9 +60,9 @@ ADD_VANTAGE = Fields(
                 {
                     "dice": Items(9, OneHot(tuple(range(7)))),
                     "tiles": Items(6, Known(Num(14))),
-                    "hand": Counts(DIE, 6),
+                    "hand": Counts(TILES, 2),  # tiles still to lay (arrange-tiles)
                     "coins": Num(10),
-                    "won": Known(Counts(tuple(range(7, 15)), 3)),
+                    "won": Known(Counts(TILES, 3)),
                     "won_count": Num(8),
                     "score": Known(Num(60)),
                     "no_buyback": Custom(4 * 9, _no_buyback, "1 per (buyer seat, cell) barred"),

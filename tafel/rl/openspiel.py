@@ -242,12 +242,12 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
             return
         seat = match.asked
         assert seat is not None
-        if action == match.table.pass_index:
-            match.step(action)
+        if action == match.table.pass_index:  # everyone sees a seat let the moment go
             play.observe([f"{seat} passed".encode()] * play.players)
-            return
-        chosen = f"chose {action}".encode()
-        play.observe([chosen if s == seat else b"" for s in range(play.players)])
+        else:
+            chosen = f"chose {action}".encode()
+            play.observe([chosen if s == seat else b"" for s in range(play.players)])
+        # A pass may let the clock run out, whose consequences may draw: tried like any move.
         play.pending = action
         if play.resolve():
             play.observe(play.views_seen())

@@ -31,6 +31,7 @@ from tafel.rl.common import (
 from tafel.rl.layouts import layout_of
 from tafel.rl.match import IllegalChoice, Match
 from tafel.rl.table import table_of
+from tafel.terminal import HUMAN
 
 
 class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -121,7 +122,7 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = render_text(self._current(), self.possible_agents, self.lang)
+        text = render_text(self._current(), [HUMAN] * self.players, self.lang)
         if self.render_mode == "human":
             print(text)
             return None

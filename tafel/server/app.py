@@ -6,6 +6,7 @@ Every endpoint is `async`: rooms live on the event loop and are touched by nothi
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -40,6 +41,12 @@ from tafel.server.metrics import registry
 from tafel.server.rooms import Rooms
 from tafel.store import Store
 from tafel.web import CLIENT
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds while serving (Python's own are 700, 10, 10). A full collection
+walks every object of every room and holds the event loop meanwhile: with Python's thresholds,
+`tafel bench server --rooms 100` had a p99 of 255 ms, with these 109 ms (p50 alike; two loaded
+cores). Cycles are still collected, later."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        gc.set_threshold(*GC_THRESHOLDS)
         # Serving starts at once: rooms come back in the background, or when asked for (in a
         # cluster: those no process owns).
         if cluster is not None:

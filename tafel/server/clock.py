@@ -69,16 +69,27 @@ class LoopClock:
 
 
 class WallClock:
-    """The machines' own clock (seconds since 1970): the time of a cluster, where a room's
-    timer, reveals and pings pass from one process to another (`docs/processes.md`); the
-    machines keep it in step (NTP). Waits are scheduled on the event loop's clock."""
+    """The machines' own time (seconds since 1970), for a cluster: a room's timer, reveals and
+    pings pass from one process to another (`docs/processes.md`), and the machines keep their
+    clocks in step (NTP). It is the event loop's clock moved by the wall clock's lead over it
+    when first asked: so it only goes forward, and it stands still within one turn of the loop
+    as the loop's own does (uvloop's), so a change stamped twice in one turn took no time."""
+
+    def __init__(self) -> None:
+        self.lead: float | None = None
+
+    def offset(self, loop: asyncio.AbstractEventLoop) -> float:
+        if self.lead is None:
+            self.lead = time.time() - loop.time()
+        return self.lead
 
     def now(self) -> float:
-        return time.time()
+        loop = asyncio.get_running_loop()
+        return loop.time() + self.offset(loop)
 
     def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
         loop = asyncio.get_running_loop()
-        return loop.call_at(loop.time() + when - time.time(), callback)
+        return loop.call_at(when - self.offset(loop), callback)
 
 
 class RoundTrips:

@@ -58,6 +58,7 @@ def log_config(json_lines: bool) -> dict[str, Any]:
                 "stream": "ext://sys.stderr",
             }
         },
+        "root": {"handlers": ["stderr"], "level": "WARNING"},  # the libraries' warnings
         "loggers": {
             "tafel": {**stderr, "level": "INFO"},
             "uvicorn": {**stderr, "level": "WARNING"},

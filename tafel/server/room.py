@@ -212,6 +212,9 @@ class Room:
         )
         self.changing = asyncio.Lock()
         """Held by a change of the room while it waits for the store (`one_change_at_a_time`)."""
+        self.handing: set[asyncio.Task[None]] = set()
+        """Seats being handed to a bot or back by the turn clock or a move, waiting for the
+        store (held here so that they run to their end)."""
         if self.match is not None and stored.last is not None:
             clock_now = self.match.state.clock()
             kept = stored.last.clock
@@ -312,26 +315,12 @@ class Room:
             self.as_host(token)
         if not holder.handed:
             raise RoomError("not_handed", 409, seat=seat + 1)
+        await self.give_back(seat)
+
+    async def give_back(self, seat: Seat) -> None:
+        """The seat is its person's again; the caller holds `changing`."""
+        holder = self.seats[seat]
         await self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
-        self.given_back(seat)
-
-    def give_back(self, seat: Seat) -> None:
-        """A player's move takes their seat back from the bot: kept in the store in turn with
-        the move, whose frames wait for both."""
-        holder = self.seats[seat]
-        self.keeper.keep(
-            partial(
-                self.store.change_room,
-                self.code,
-                seats=[StoredSeat(seat, holder.name, None, holder.token_hash)],
-            ),
-            partial(self.not_kept, "a seat taken back"),
-            told=True,
-        )
-        self.given_back(seat)
-
-    def given_back(self, seat: Seat) -> None:
-        holder = self.seats[seat]
         holder.bot = None
         self.seat_changed()
         self.tell("taken_back", name=holder.name)
@@ -461,9 +450,11 @@ class Room:
             raise RoomError("stale_action", 409)
         action = self.game.action_from_json(data)
         if holder.handed:
-            # A player's move takes their seat back from the bot; an illegal one takes nothing.
+            # A player's move takes their seat back from the bot, once the store has kept that;
+            # an illegal one takes nothing.
             match.state.check(seat, action)
-            self.give_back(seat)
+            self.in_the_background(self.move_back(connection, data, at, reaction))
+            return
         races = self.races
         if races is None:
             self.apply(seat, action)
@@ -484,6 +475,25 @@ class Room:
             races.hold(lambda: self.try_later(connection, data, at))
         else:
             self.apply(seat, action)
+
+    @one_change_at_a_time
+    async def move_back(
+        self, connection: Connection, data: Any, at: object, reaction: object
+    ) -> None:
+        """A player's move from a seat a bot plays: the seat is theirs again, then the move is
+        made (unless the bot moved meanwhile: then it is refused as late)."""
+        seat = connection.seat
+        try:
+            if seat is not None and self.seats[seat].handed and self.status == PLAYING:
+                await self.give_back(seat)
+            self.play(connection, data, at, reaction)
+        except (IllegalAction, RoomError) as error:
+            connection.send_json(self.refusal(error, connection.lang))
+
+    def in_the_background(self, change: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(change)
+        self.handing.add(task)
+        task.add_done_callback(self.handing.discard)
 
     def try_later(self, connection: Connection, data: Any, at: object) -> None:
         """An action held back during a slap window, tried now it is decided."""
@@ -656,16 +666,15 @@ class Room:
             )
 
     def keep_reserves(self, reserves: dict[Seat, float]) -> None:
-        match = self.match
-        if match is None:
-            return
         # Should the store fail, the reserves run on in memory; a restart would give back what
         # this decision drew.
-        self.keeper.keep(
-            partial(self.store.save_reserves, match.id, dict(reserves)),
-            partial(self.not_kept, "the reserves"),
-            told=False,
-        )
+        match = self.match
+        if match is not None:
+            self.keeper.keep(
+                partial(self.store.save_reserves, match.id, reserves),
+                partial(self.not_kept, "the reserves"),
+                told=False,
+            )
 
     def time_ran_out(self, seats: dict[Seat, str]) -> None:
         """The turn clock ran out for `seats`: a reaction window closes; a decision's people
@@ -679,14 +688,24 @@ class Room:
             if closing is not None:
                 self.close_window(closing)
             return
+        self.in_the_background(self.hand_over(seats, len(match.record.actions)))
+
+    @one_change_at_a_time
+    async def hand_over(self, seats: dict[Seat, str], decision: int) -> None:
+        """The seats out of time at `decision` go to the room's bot, once the store has kept
+        that; not if a move came meanwhile."""
+        match = self.match
+        if self.status != PLAYING or match is None or len(match.record.actions) != decision:
+            return
+        seats = {s: why for s, why in seats.items() if self.seats[s].name and not self.seats[s].bot}
+        if not seats:
+            return
         bot = self.stand_in_bot()
         kept = [StoredSeat(s, self.seats[s].name, bot, self.seats[s].token_hash) for s in seats]
-        # Kept in turn with the bot's moves that follow, whose frames wait for it.
-        self.keeper.keep(
-            partial(self.store.change_room, self.code, seats=kept),
-            partial(self.not_kept, "seats handed to a bot"),
-            told=True,
-        )
+        try:
+            await self.keep(seats=kept)
+        except RoomError:
+            return  # the store is down: the seats stay their people's, timed anew next change
         for seat in seats:
             self.seats[seat].bot = bot
         self.seat_changed()

@@ -28,7 +28,7 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
-from tafel.server.keeper import Keeper, store_pool
+from tafel.server.keeper import Keeper, in_turn, store_pool, write_turns
 from tafel.server.limits import Limits, Quotas
 from tafel.server.metrics import ROOMS, STORE_ERRORS
 from tafel.server.room import CLOSED, LOBBY, Room, resume_match, store_error
@@ -73,8 +73,12 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.pool = store_pool(store.url)
         """The threads the store is called in, so that the event loop never waits for it."""
+        self.turns = write_turns(store.url)
+        """Held by every write of the store (`write_turns`)."""
         self.loading: dict[str, asyncio.Future[Room]] = {}
         """Rooms being read back from the store: who asks for one meanwhile waits for it."""
+        self.leaving: dict[str, Keeper] = {}
+        """The keepers of rooms that left memory with writes still on their way."""
         self.on_release: Callable[[str], None] | None = None
         """Told the code of every room that leaves memory (the cluster gives up its lease)."""
         self.owned_elsewhere: Callable[[], Awaitable[set[str]]] | None = None
@@ -122,9 +126,11 @@ class Rooms:
                 LOBBY,
                 seats,
             )
-            if await self.ask(partial(self.store.create_room, stored)):
+            if await self.ask(
+                partial(in_turn, partial(self.store.create_room, stored), self.turns)
+            ):
                 break
-        room = Room(stored, game, self.store, Keeper(self.pool), self.pace, self.clock)
+        room = Room(stored, game, self.store, Keeper(self.pool, self.turns), self.pace, self.clock)
         self.remember(room)
         log.info("room made", extra={"room": room.code, "game": game.id})
         return room, token
@@ -155,13 +161,18 @@ class Rooms:
 
     async def load(self, code: str, store: Store) -> Room:
         """Bring a room back into memory from the store (off the event loop), to write to
-        `store` (the cluster's is fenced), and wake its bots."""
+        `store` (the cluster's is fenced), and wake its bots; once the writes of its last stay
+        in memory, if any are still on their way, are there."""
+        leaving = self.leaving.get(code)
+        if leaving is not None:
+            await leaving.drain()
         stored = await self.ask(partial(store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         game = self.find_game(stored.game)
         resumed = await self.ask(partial(resume_match, game, stored, store))
-        room = Room(stored, game, store, Keeper(self.pool), self.pace, self.clock, resumed)
+        keeper = Keeper(self.pool, self.turns)
+        room = Room(stored, game, store, keeper, self.pace, self.clock, resumed)
         self.remember(room)
         room.wake_bots()
         return room
@@ -196,8 +207,17 @@ class Rooms:
 
     def forget(self, code: str) -> Room | None:
         room = self.rooms.pop(code, None)
-        if room is not None:
-            ROOMS.dec()
+        if room is None:
+            return None
+        ROOMS.dec()
+        keeper = room.keeper
+        if keeper.running is not None:
+            # Its last writes (a match's last move) are still on their way to the store: the
+            # room is read back only once they are there (`load`).
+            self.leaving[code] = keeper
+            keeper.running.add_done_callback(
+                lambda _: self.leaving.pop(code) if self.leaving.get(code) is keeper else None
+            )
         return room
 
     def release(self, room: Room) -> None:
@@ -245,7 +265,9 @@ class Rooms:
             )
             try:
                 if room is None:
-                    await asyncio.get_running_loop().run_in_executor(self.pool, close)
+                    await asyncio.get_running_loop().run_in_executor(
+                        self.pool, in_turn, close, self.turns
+                    )
                 else:
                     await room.keeper.write(close)  # after the room's own writes
             except SQLAlchemyError as error:
@@ -274,5 +296,5 @@ class Rooms:
         every write to the store to be done."""
         for room in self.rooms.values():
             room.stop()
-        for room in self.rooms.values():
-            await room.keeper.drain()
+        for keeper in [room.keeper for room in self.rooms.values()] + list(self.leaving.values()):
+            await keeper.drain()

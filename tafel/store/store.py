@@ -21,9 +21,13 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import (
+    JSON,
     Connection,
     Engine,
+    Integer,
     and_,
+    bindparam,
+    cast,
     create_engine,
     delete,
     event,
@@ -68,6 +72,8 @@ CONNECT_SECONDS = 3
 POOL_SECONDS = 2.0
 SCHEMA_LOCK = 0x7AFE1
 """The PostgreSQL advisory lock held while the tables are created."""
+SCHEMA_SECONDS = 120.0
+"""The longest a process starting waits for another to create the tables."""
 """The longest a call waits for a free connection of the pool."""
 
 
@@ -168,6 +174,11 @@ class Store:
             if not url.startswith("sqlite"):
                 # Processes started together (`tafel serve --workers`) create the tables one
                 # after another: PostgreSQL's catalog refuses two creating the same at once.
+                # Another process may take a while over it: wait longer than for a room's lock.
+                connection.execute(text(f"SET LOCAL lock_timeout = {int(1000 * SCHEMA_SECONDS)}"))
+                connection.execute(
+                    text(f"SET LOCAL statement_timeout = {int(1000 * SCHEMA_SECONDS)}")
+                )
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             Base.metadata.create_all(connection)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -176,6 +187,26 @@ class Store:
         checking a connection out of the pool and back in costs several times the INSERT."""
         self.kept: list[Connection] = []
         self.insert_move = insert(MoveRow)
+        self.insert_fenced_move = (
+            insert(MoveRow)
+            .from_select(
+                ["match", "number", "seat", "action"],
+                select(
+                    cast(bindparam("match"), Integer),
+                    cast(bindparam("number"), Integer),
+                    cast(bindparam("seat"), Integer),
+                    # PostgreSQL types a parameter in a SELECT as text unless told; SQLite would
+                    # read a CAST to JSON as one to a number.
+                    bindparam("action", type_=JSON)
+                    if url.startswith("sqlite")
+                    else cast(bindparam("action", type_=JSON), JSON),
+                )
+                .where(FenceRow.room == bindparam("room"), FenceRow.token == bindparam("token"))
+                .with_for_update(read=True),
+            )
+            .returning(MoveRow.number)
+        )
+        """A move kept only if the room's fence still holds this store's token (`fenced`)."""
 
     def close(self) -> None:
         for connection in self.kept:
@@ -421,11 +452,18 @@ class Store:
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
         moves = self.move_connection()
+        move = {"match": match, "number": number, "seat": seat, "action": action}
         try:
-            self._check_fence(moves)
-            moves.execute(
-                self.insert_move, {"match": match, "number": number, "seat": seat, "action": action}
-            )
+            if self.fence is None:
+                moves.execute(self.insert_move, move)
+            else:
+                # The fence checked in the INSERT itself: one round trip per move, as without.
+                room, token = self.fence
+                done = moves.execute(
+                    self.insert_fenced_move, {**move, "room": room, "token": token}
+                )
+                if done.first() is None:
+                    raise FenceError(f"room {room} is held with a newer token than {token}")
             moves.commit()
         except Exception:
             moves.rollback()  # so the connection serves the next move (or reconnects)
@@ -441,7 +479,7 @@ class Store:
 
     def save_reserves(self, match: int, reserves: dict[int, float]) -> None:
         """Keep what is left of some seats' reserves of time (one row per seat, overwritten)."""
-        with self.sessions.begin() as session:
+        with self._writing() as session:
             for seat, left in reserves.items():
                 done = session.execute(
                     update(ReserveRow)

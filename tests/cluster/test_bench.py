@@ -10,13 +10,16 @@ import subprocess
 import pytest
 
 from tests.loadtest.test_bench import TAFEL
+from tests.server.conftest import POSTGRES_ENV
 
 pytestmark = pytest.mark.timeout(180)
 
 
 def test_bench_server_compares_one_process_with_two(postgres_url: str, redis_url: str) -> None:
+    # The bench makes a schema of its own in the database, as `postgres_url` does for a test.
+    database = os.environ[POSTGRES_ENV]
     command = [TAFEL, "bench", "server", "--rooms", "2", "--seconds", "1", "--json"]
-    command += ["--processes", "1", "--processes", "2", "--db", postgres_url, "--redis", redis_url]
+    command += ["--processes", "1", "--processes", "2", "--db", database, "--redis", redis_url]
     result = subprocess.run(
         command,
         capture_output=True,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+import httpx2 as httpx
 import pytest
 
+from tafel.server.errors import SERVER_CATALOG
 from tafel.store import Store
 from tests.cluster.secrecy import check_views
 from tests.cluster.site import SiteTab, site
@@ -34,6 +36,13 @@ def test_a_turn_based_game_plays_to_the_end_over_three_processes(
         running.ports[:] = [second, third, first]
         bob = running.call("POST", f"/api/rooms/{code}/seats/1", name="Bob")["token"]
         cat = running.call("POST", f"/api/rooms/{code}/seats/2", name="Cat")["token"]
+        # A refusal by the owner comes back whole, in the asker's language.
+        refused = httpx.post(
+            f"http://127.0.0.1:{second}/api/rooms/{code}/start",
+            headers={"Authorization": f"Bearer {bob}", "Accept-Language": "nl"},
+        )
+        assert refused.status_code == 403 and refused.json()["key"] == "not_host"
+        assert refused.json()["message"] == SERVER_CATALOG.text("nl", "not_host")
         running.call("POST", f"/api/rooms/{code}/start", token=ann)
         summary = running.call("GET", f"/api/rooms/{code}")
         assert summary["status"] == "playing" and running.owner(code) == first

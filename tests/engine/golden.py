@@ -7,6 +7,10 @@ d42c5e1, before the engines were made faster (issue 17), by running it in a copy
     cp tests/engine/golden.py /tmp/base/tests/engine/
     (cd /tmp/base && python -m tests.engine.golden) > tests/engine/golden_digests.json
 
+Changed since on purpose, each entry regenerated from the code that changed it and no other:
+- Add-Vantage's greedy bot under rule (a), tiles-stay (060a01e: it rolls rather than trading
+  dice for ever): its games in 2p-tiles-stay and 2p-all-options.
+
 Per game and contract-harness configuration (`tests/games/*/test_contract.py`), a digest hashes
 step by step everything a change to the engine could disturb:
 

@@ -42,6 +42,16 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+async def settle_room(room: Room) -> None:
+    """Settle, and wait for what the room waits for in the store (a seat handed to a bot)."""
+    await settle()
+    while room.handing or room.keeper.running is not None:
+        await room.keeper.drain()
+        if room.handing:
+            await asyncio.wait(set(room.handing))
+        await settle()
+
+
 async def drive(
     game_id: str, players: int, people: set[int], seed: int, pace: BotPace, limit: int = 20000
 ) -> Drive:
@@ -64,7 +74,7 @@ async def drive(
     await start_seeded(room, host, seed)
     last, longest, moves = clock.now(), 0.0, 0
     for _ in range(limit):
-        await settle()
+        await settle_room(room)
         match = room.match
         assert match is not None
         if len(match.record.actions) != moves:

@@ -117,3 +117,35 @@ def test_a_room_bot_is_given_the_rooms_deadline(monkeypatch: pytest.MonkeyPatch)
     before = time.perf_counter()
     bot_offers(GAME, *bots_to_move("bot:watching"), 1, seconds=2.0)
     assert before + 2.0 <= seen[0] <= time.perf_counter() + 2.0
+
+
+def test_no_bot_thinks_on_the_event_loop_not_even_the_fallback(
+    stubborn: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool's bots, and the rollout bot that plays for one that overran, think in threads
+    of their own: the loop only waits for their answers."""
+    thinking: list[str] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        thinking.append(threading.current_thread().name)
+        return bot_offers(*args, **kwargs)
+
+    monkeypatch.setattr("tafel.server.bots.bot_offers", watched)
+    pace = BotPace(0, 0, 0, think=0.1)
+    moves: list[Action] = []
+    loop_thread: list[str] = []
+
+    async def run() -> None:
+        loop_thread.append(threading.current_thread().name)
+        for spec in ("bot:greedy", "bot:stubborn"):
+            bots = RoomBots(GAME, pace, LoopClock(), lambda _, a: moves.append(a), lambda *_: None)
+            bots.wake(*bots_to_move(spec), 7, None)
+            while len(moves) < (1 if spec == "bot:greedy" else 2):
+                await asyncio.sleep(0.01)
+            bots.stop()
+
+    in_a_loop_of_its_own(run())
+    assert len(thinking) == 3  # greedy; stubborn, abandoned; the rollout bot in its place
+    assert loop_thread[0] not in thinking
+    assert thinking[0].startswith("tafel-bot_") and thinking[1].startswith("tafel-bot_")
+    assert thinking[2].startswith("tafel-bot-fallback")

@@ -4,6 +4,7 @@ the store then refuses is taken back with every move made after it."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -14,8 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from tafel.server.room import Room
+from tafel.server import ServerConfig, create_app
+from tafel.server.bots import BotPace
+from tafel.server.clock import LoopClock
+from tafel.server.room import OVER, Room
 from tafel.server.rooms import Rooms
+from tafel.store import Store
+from tests.loops import in_a_loop_of_its_own
 from tests.server.tabs import Tab, new_room, open_tab, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(120)
@@ -87,10 +93,23 @@ def first_move(tabs: dict[int, Tab]) -> tuple[Tab, dict[str, Any]]:
     return mover, mover.legal[0]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request: pytest.FixtureRequest, db_url: str) -> Iterator[TestClient]:
+    """A server on SQLite, and one on PostgreSQL (where TAFEL_TEST_POSTGRES_URL names one)."""
+    url = db_url if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    with TestClient(create_app(ServerConfig(url, BotPace(0, 0)))) as client:
+        yield client
+
+
 def test_a_room_waiting_for_its_store_holds_up_no_other_room(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    any_store: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """PostgreSQL writes side by side: the other room plays on. SQLite writes one at a time
+    (`write_turns`): the other room's moves wait for the store too, but the server still
+    serves it (its page, a tab joining it and getting its view)."""
+    client = any_store
     rooms = the_rooms(client)
+    side_by_side = not rooms.store.url.startswith("sqlite")
     slow, slow_ann, slow_bob = two_people(client)
     quick, quick_ann, quick_bob = two_people(client)
     slow_room = rooms.rooms[slow]
@@ -101,20 +120,20 @@ def test_a_room_waiting_for_its_store_holds_up_no_other_room(
         ) as stall,
         open_tab(client, slow, slow_ann) as ann,
         open_tab(client, slow, slow_bob) as bob,
-        open_tab(client, quick, quick_ann) as cy,
-        open_tab(client, quick, quick_bob) as di,
     ):
         mover, action = first_move({0: ann, 1: bob})
         mover.act(action, 0)
         assert stall.entered.wait(PATIENCE), "the slow room's move never reached the store"
 
-        # The other room plays on while the slow room's move waits for its store.
-        quick_mover, quick_action = first_move({0: cy, 1: di})
-        for n in range(3):
-            quick_mover.act(quick_action, n)
-            assert cy.next("state")["n"] == n + 1 and di.next("state")["n"] == n + 1
-            quick_mover = next(tab for tab in (cy, di) if tab.legal)
-            quick_action = quick_mover.legal[0]
+        assert client.get(f"/api/rooms/{quick}").json()["status"] == "playing"
+        with open_tab(client, quick, quick_ann) as cy, open_tab(client, quick, quick_bob) as di:
+            quick_mover, quick_action = first_move({0: cy, 1: di})
+            for n in range(3 if side_by_side else 0):
+                # The other room plays on while the slow room's move waits for its store.
+                quick_mover.act(quick_action, n)
+                assert cy.next("state")["n"] == n + 1 and di.next("state")["n"] == n + 1
+                quick_mover = next(tab for tab in (cy, di) if tab.legal)
+                quick_action = quick_mover.legal[0]
         assert not stall.release.is_set()
 
         # Nobody in the slow room has heard of the move yet: its frames wait for the store.
@@ -196,3 +215,51 @@ def test_a_room_read_back_slowly_from_the_store_holds_up_no_other_room(
         stall.release.set()
         looking.join(PATIENCE)
     assert asleep in rooms.rooms
+
+
+def test_a_room_that_left_memory_is_read_back_only_once_its_last_move_is_kept(
+    db_url: str,
+) -> None:
+    """A match ends, everyone leaves and the room leaves memory while its last move is still on
+    its way to the store; asked for again, it is read back with that move, not without it."""
+    store = Store(db_url)
+    rooms = Rooms(store, BotPace(0, 0), LoopClock())
+    stall = Stalled(store.append_move, lambda _, number, *__: number, None)
+    store.append_move = stall  # type: ignore[method-assign]
+
+    async def play() -> None:
+        room, ann = await rooms.create("tony-tino", 2, {}, "Ann")
+        await room.take_seat(1, "Bob")
+        await room.start(ann)
+        match = room.match
+        assert match is not None
+        for _ in range(5000):
+            seat = next(seat for seat in match.state.actors() if seat >= 0)
+            action = match.state.legal_actions(seat)[0]
+            ending = match.state.clone()
+            ending.apply(seat, action)
+            if ending.outcome() is not None:
+                stall.stalled = len(match.record.actions)
+            room.apply(seat, action)
+            if room.status == OVER:
+                break
+            await room.keeper.drain()
+        assert room.status == OVER and room.idle()
+        await asyncio.get_running_loop().run_in_executor(None, stall.entered.wait, PATIENCE)
+        rooms.release(room)
+        assert room.code not in rooms.rooms
+        asking = asyncio.create_task(rooms.get(room.code))
+        await asyncio.sleep(0.05)
+        assert not asking.done(), "read back before its last move was kept"
+        stall.release.set()
+        again = await asking
+        assert again is not room and again.status == OVER
+        assert again.match is not None
+        assert again.match.record.actions == match.record.actions
+        await rooms.stop()
+
+    try:
+        in_a_loop_of_its_own(play())
+    finally:
+        stall.release.set()
+        store.close()

@@ -5,6 +5,7 @@ is the server's, kept in the store (the reserves too), and runs on after a resta
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -38,10 +39,17 @@ def until_due(tab: Tab, seat: int, bot: tuple[TestClient, ManualClock] | None = 
     return tab.state
 
 
-def reserves_kept(client: TestClient, code: str) -> dict[int, float]:
-    stored = client.app.state.rooms.store.match(code, 1)  # type: ignore[attr-defined]
-    assert stored is not None
-    return dict(stored.reserves)
+def reserves_kept(client: TestClient, code: str, expected: dict[int, float]) -> bool:
+    """Whether the store comes to hold `expected` as the match's reserves: it is written in
+    the background, so it is read again until it does, or for a generous while."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        stored = client.app.state.rooms.store.match(code, 1)  # type: ignore[attr-defined]
+        assert stored is not None
+        if stored.reserves == expected:
+            return True
+        time.sleep(0.02)
+    return False
 
 
 def test_the_turn_time_then_the_reserve_run_out_and_a_bot_plays_until_the_player_moves(
@@ -67,7 +75,7 @@ def test_the_turn_time_then_the_reserve_run_out_and_a_bot_plays_until_the_player
             seen = tab.n
             tab.act(tab.legal[0], seen)
             assert tab.settled(seen)
-            assert reserves_kept(client, code) == {0: 10.0}
+            assert reserves_kept(client, code, {0: 10.0})
             wait = until_due(tab, 0, bot)["wait"]
             assert wait["reserves"][0] == 10
             client.portal.call(clock.advance, 39.9)
@@ -77,7 +85,7 @@ def test_the_turn_time_then_the_reserve_run_out_and_a_bot_plays_until_the_player
             assert notice["key"] == "timed_out"
             assert notice["message"].startswith("De tijd van Ann is op")
             assert summary(client, code)["seats"][0]["bot"] == "bot:greedy"
-            assert reserves_kept(client, code) == {0: 0.0}
+            assert reserves_kept(client, code, {0: 0.0})
             # The bot plays Ann's seat, after its pause: the move is in the record as seat 0's.
             state = tab.state  # sent again before the notice
             assert state is not None and state["legal"] and state["wait"]["seats"] == {}
@@ -184,6 +192,7 @@ def test_defaults_and_the_earlier_name_of_the_turn_time(tmp_path: Path) -> None:
             "turn-time": TURN_SECONDS,
             "reserve": RESERVE_SECONDS,
             "away": AWAY_SECONDS,
+            "hints": False,
         }
         code, _ = new_room(client, "add-vantage", 2, room_options={"stand-in": 45})
         assert summary(client, code)["room_options"]["turn-time"] == 45

@@ -141,6 +141,10 @@ class SpyfallState(State):
     def locations(self) -> list[Location]:
         return [self.set[index] for index in self.in_play]
 
+    def in_play_location(self, index: int) -> Location:
+        """`locations[index]`, without listing them all (a deal asks it of every card)."""
+        return self.set[self.in_play[index]]
+
     # --- Who acts, and what they may do --------------------------------------------------------
 
     def actors(self) -> list[Seat]:
@@ -194,8 +198,9 @@ class SpyfallState(State):
             legal += [ASKS[target] for target in self.askable()]
         if self.phase == ANSWERING and seat == self.answerer:
             legal.append(ANSWER)
-        if not self.accused[seat]:
-            legal += [ACCUSES[other] for other in range(self.players) if other != seat]
+        if not self.accused[seat]:  # anyone else
+            legal += ACCUSES[:seat]
+            legal += ACCUSES[seat + 1 : self.players_]
         if seat == self.spy:
             legal.append(REVEAL)
         return legal
@@ -262,7 +267,7 @@ class SpyfallState(State):
         self.round += 1
         self.location = self.rng.choice([i for i in range(len(self.in_play)) if i not in self.used])
         cards = [NO_ROLE] * (self.players - 1)
-        role_count = self.locations[self.location].role_count
+        role_count = self.in_play_location(self.location).role_count
         if self.options.roles and role_count:
             roles = list(range(role_count))
             self.rng.shuffle(roles)
@@ -286,7 +291,7 @@ class SpyfallState(State):
         if seat == self.spy:
             return {"spy": True}
         role = self.roles[seat]
-        location = self.locations[self.location]
+        location = self.in_play_location(self.location)
         return {
             "spy": False,
             "location": self.location,
@@ -573,7 +578,7 @@ class SpyfallState(State):
 
     def deal_roles_again(self, rng: Rng, keep: Seat) -> None:
         """Roles for every agent but `keep`, from the location's roles `keep` does not hold."""
-        role_count = self.locations[self.location].role_count
+        role_count = self.in_play_location(self.location).role_count
         taken = self.roles[keep] if keep != NOBODY else NO_ROLE
         if not (self.options.roles and role_count):
             self.roles = [NO_ROLE] * self.players

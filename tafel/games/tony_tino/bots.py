@@ -302,10 +302,18 @@ def next_target(agent: Agent, state: TonyTinoState, seat: Seat, plan: list[int])
     chosen = state.chosen
     if plan[: len(chosen)] != chosen or len(plan) <= len(chosen):
         _, plan = best_plan(state, Streets(state, seat), state.card, chosen)
-    if not plan:
-        return agent.rng.choice(state.legal_actions(seat))
-    table = POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
-    return table[plan[len(chosen)]]
+    legal = state.legal_actions(seat)
+    if plan:
+        table = (
+            POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
+        )
+        target = table[plan[len(chosen)]]
+        if target in legal:
+            return target
+    # No plan, or one the card's rules refuse: its planner does not model every rule of
+    # every card, and after targets another hand chose (a player the bot stands in for) its
+    # best plan may name a scored street or an empty point.
+    return agent.rng.choice(legal)
 
 
 def place(state: TonyTinoState, seat: Seat) -> Action:

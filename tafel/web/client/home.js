@@ -95,6 +95,7 @@ export function Home({ lang, switchLang, games }) {
                 value=${options[option.name] ?? option.default}
                 onChange=${(value) => setOptions({ ...options, [option.name]: value })} />`,
             )}
+            <h3 class="options-heading">${t("table_options")}</h3>
             ${game.room_options.map(
               (option) => html`<${OptionField} option=${option} lang=${lang}
                 value=${roomOptions[option.name] ?? option.default}

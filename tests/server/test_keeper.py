@@ -1,0 +1,126 @@
+"""The keeper's promise, for any order of writes, failures and frames: a frame goes out only
+after every change told of before it is kept, in the order it was sent, and goes out for sure
+once they are; every write is either kept or reported failed, exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from contextlib import nullcontext
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tafel.server.keeper import Keeper
+from tests.loops import in_a_loop_of_its_own
+
+
+class Inline(Executor):
+    """Runs each call at once, in the loop's thread: the order of events is the test's."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+
+class Tab:
+    def __init__(self, log: list[tuple[str, int]]) -> None:
+        self.log = log
+
+    def deliver(self, frame: str | int) -> None:
+        assert isinstance(frame, str)
+        self.log.append(("delivered", int(frame)))
+
+
+Step = tuple[str, bool, bool]
+"""("write", told, fails), ("send", _, _) or ("settle", _, _): let the keeper run."""
+
+steps = st.lists(
+    st.tuples(
+        st.sampled_from(["write", "write", "send", "send", "settle"]), st.booleans(), st.booleans()
+    ),
+    max_size=40,
+)
+
+
+async def play(
+    script: list[Step],
+) -> tuple[list[tuple[str, int]], list[tuple[int, bool, bool]], dict[int, list[int]]]:
+    """Run the script; the log of events, the writes (number, told, fails) and, per frame, the
+    told writes not yet kept or failed when it was sent."""
+    log: list[tuple[str, int]] = []
+    keeper = Keeper(Inline(), nullcontext())
+    tab = Tab(log)
+    writes: list[tuple[int, bool, bool]] = []
+    before: dict[int, list[int]] = {}
+
+    def write(number: int, fails: bool) -> None:
+        if fails:
+            raise OSError("the store is gone")
+        log.append(("kept", number))
+
+    for kind, told, fails in script:
+        if kind == "write":
+            number = len(writes)
+            writes.append((number, told, fails))
+            keeper.keep(
+                lambda n=number, f=fails: write(n, f),  # type: ignore[misc]
+                lambda _, n=number: log.append(("failed", n)),  # type: ignore[misc]
+                told,
+            )
+        elif kind == "send":
+            frame = len(before)
+            done = {number for kind, number in log if kind != "delivered"}
+            before[frame] = [n for n, told, _ in writes if told and n not in done]
+            if not keeper.hold(tab, str(frame)):  # type: ignore[arg-type]
+                tab.deliver(str(frame))
+        else:
+            await keeper.drain()
+    await keeper.drain()
+    return log, writes, before
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps)
+def test_frames_wait_for_every_change_told_before_them_and_no_longer(script: list[Step]) -> None:
+    log, writes, before = in_a_loop_of_its_own(play(script))
+    at = {event: index for index, event in enumerate(log)}
+    kept = {number for kind, number in log if kind == "kept"}
+    failed = [number for kind, number in log if kind == "failed"]
+    # Every write is kept or reported failed, exactly once; a failing write is never kept.
+    assert sorted(kept | set(failed)) == list(range(len(writes)))
+    assert len(failed) == len(set(failed)) and not kept & set(failed)
+    assert all(not fails for number, _, fails in writes if number in kept)
+    delivered = [frame for kind, frame in log if kind == "delivered"]
+    assert delivered == sorted(delivered), "frames go out in the order they were sent"
+    for frame, told_before in before.items():
+        if all(number in kept for number in told_before):
+            assert frame in delivered, "a frame whose changes are kept goes out"
+            assert all(at[("kept", n)] < at[("delivered", frame)] for n in told_before)
+        else:
+            assert frame not in delivered, "a frame telling of a lost change never goes out"
+
+
+def test_a_refused_told_change_takes_the_writes_queued_after_it_along() -> None:
+    async def run() -> list[tuple[str, int]]:
+        log: list[tuple[str, int]] = []
+        keeper = Keeper(Inline(), nullcontext())
+
+        def refuse() -> None:
+            raise OSError("gone")
+
+        keeper.keep(lambda: log.append(("kept", 0)), lambda _: log.append(("failed", 0)), True)
+        keeper.keep(refuse, lambda _: log.append(("failed", 1)), True)
+        keeper.keep(lambda: log.append(("kept", 2)), lambda _: log.append(("failed", 2)), False)
+        keeper.keep(lambda: log.append(("kept", 3)), lambda _: log.append(("failed", 3)), True)
+        await keeper.drain()
+        await asyncio.sleep(0)
+        return log
+
+    assert in_a_loop_of_its_own(run()) == [("kept", 0), ("failed", 1), ("failed", 2), ("failed", 3)]
