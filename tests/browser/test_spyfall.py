@@ -231,12 +231,13 @@ def test_spyfall_bots_ask_and_answer_in_the_chat(
 
 
 def test_spyfall_a_bot_is_typing(browser: Browser, server_url: str, output: Path) -> None:
-    """The room offers the bot that talks; while a bot answers, the table sees it typing."""
+    """The room offers the Normal level (the bot that talks); while a bot answers, the table
+    sees it typing."""
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
     create_room(ann, server_url, "Spyfall", 3, "Ann", output, {"rounds": "1", "minutes": "3"})
     for seat in (1, 2):
-        expect(ann.locator(f".seat[data-seat='{seat}'] select")).to_have_value("talker")
+        expect(ann.locator(f".seat[data-seat='{seat}'] select")).to_have_value("normal")
         add_bot(ann, seat, "talker")
     ann.get_by_role("button", name="Start the game").click()
     ann.get_by_role("button", name="Deal the cards").click()
