@@ -145,12 +145,12 @@ def server_process(port: int, db: str | None = None, *options: str) -> Iterator[
 
 
 @contextmanager
-def fresh_schema(url: str) -> Iterator[str]:
-    """A PostgreSQL schema of the bench's own in the database at `url`, dropped afterwards:
-    the URL that uses it."""
+def fresh_schema(url: str, prefix: str = "tafel_bench") -> Iterator[str]:
+    """A PostgreSQL schema of its own (the bench's, or a test's) in the database at `url`,
+    dropped afterwards: the URL that uses it."""
     from sqlalchemy import create_engine, text
 
-    schema = f"tafel_bench_{uuid.uuid4().hex[:12]}"
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
     admin = create_engine(url)
     with admin.begin() as connection:
         connection.execute(text(f"CREATE SCHEMA {schema}"))

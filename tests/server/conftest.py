@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
+from tafel.loadtest.server import fresh_schema
 from tafel.server import BotPace, ServerConfig, create_app
 from tafel.server.limits import Limits
 
@@ -45,14 +44,5 @@ def postgres_url() -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(f"CI runs the PostgreSQL store tests: set {POSTGRES_ENV}")
         pytest.skip(f"set {POSTGRES_ENV} to test the PostgreSQL store")
-    schema = f"tafel_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(url)
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    separator = "&" if "?" in url else "?"
-    try:
-        yield f"{url}{separator}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    with fresh_schema(url, "tafel_test") as scoped:
+        yield scoped
