@@ -54,7 +54,7 @@ def ladder_bots(game_id: str) -> list[str]:
     game = GAMES[game_id]
     bases = {spec.split(":")[0] for spec in game.levels.values()}
     own = [name for name in game_bots(game) if name not in bases]
-    return [f"bot:{name}" for name in ["random", *LEVELS, *own]]
+    return [f"bot:{name}" for name in dict.fromkeys(["random", *LEVELS, *own])]
 
 
 def tournament_command(game_id: str, least: int, workers: int, seed: int) -> list[str]:
@@ -116,9 +116,10 @@ def render(sections: list[str], least: int, workers: int, seed: int) -> str:
             START,
             "Made by `.venv/bin/python scripts/ladder.py "
             f"--games {least} --workers {workers} --seed {seed}`: one tournament per game, "
-            "every bot in every seat at every player count (OpenSkill Plackett–Luce; a "
-            "bot's μ starts at 25). A higher μ is a stronger bot; two bots whose intervals "
-            "overlap are not told apart by these games.",
+            "every bot in every seat at the player counts shown, in full rounds (OpenSkill\n"
+            "Plackett–Luce; a bot's μ starts at 25). A higher μ is a stronger bot; two bots "
+            "whose intervals overlap\nare not told apart by these games. Larger tables and "
+            "more games: raise `--games` and `PLAYERS` in the script.",
             *sections,
             END,
         ]
