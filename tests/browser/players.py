@@ -76,7 +76,8 @@ def add_bot(page: Page, seat: int, bot: str) -> None:
     row = page.locator(f".seat[data-seat='{seat}']")
     row.locator("select").select_option(bot)
     row.get_by_role("button", name="Add bot").click()
-    expect(row).to_contain_text(f"Seat {seat + 1} ({bot})")
+    # The lobby, the chips and the log name a bot as the bot choice does: "greedy" as Greedy.
+    expect(row).to_contain_text(f"Seat {seat + 1} ({bot.capitalize()})")
 
 
 def play_to_the_end(

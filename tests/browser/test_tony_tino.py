@@ -60,7 +60,7 @@ def test_tony_tino(browser: Browser, server_url: str, output: Path) -> None:
     bob.once("dialog", lambda dialog: dialog.accept())
     bob.locator(".leave-row button").click()
     stand_in = get_game("tony-tino").default_rollout
-    expect(bob.locator(".chip[data-seat='1']")).to_contain_text(f"Seat 2 ({stand_in})")
+    expect(bob.locator(".chip[data-seat='1']")).to_contain_text(f"Seat 2 ({stand_in.capitalize()})")
     expect(bob.locator(".chip.mine")).to_have_count(0)
 
     play_to_the_end([ann], rng)

@@ -63,8 +63,12 @@ export function seatBotName(seat, spec) {
   return t("bot_name", { n: seat + 1, bot: botName(spec) });
 }
 
+// The name the lobby's bot choice shows (a level, "Greedy", "Gulzig"), or the spec's own name
+// for a bot the texts do not name.
 function botName(spec) {
-  return spec.replace(/^bot:/, "").split(":")[0];
+  const name = spec.replace(/^bot:/, "").split(":")[0];
+  const shown = t(`bot.${name}`);
+  return shown === `bot.${name}` ? name : shown;
 }
 
 // `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over); `wait`, the
