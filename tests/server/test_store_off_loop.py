@@ -150,6 +150,19 @@ def test_a_room_waiting_for_its_store_holds_up_no_other_room(
     assert kept is not None and len(kept.record.actions) == 1
 
 
+def a_move_the_bot_answers(room: Room, legal: list[Any]) -> Any:
+    """Of Ann's (seat 0's) legal moves, one after which the bot (seat 1) is to act: not one
+    that leaves her to choose again (a card's targets), as the deal may make the first."""
+    match = room.match
+    assert match is not None
+    for data in legal:
+        after = match.state.clone()
+        after.apply(0, room.game.action_from_json(data))
+        if 1 in after.actors():
+            return data
+    raise AssertionError("no move of Ann's lets the bot answer")
+
+
 def test_a_move_the_store_refuses_late_takes_the_moves_after_it_along(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -170,8 +183,9 @@ def test_a_move_the_store_refuses_late_takes_the_moves_after_it_along(
         while not before["legal"]:  # the bot began
             before = ann.next("state")
         n = before["n"]
+        move = a_move_the_bot_answers(room, before["legal"])
         stall.stalled, stall.fail = n, True
-        ann.act(before["legal"][0], n)
+        ann.act(move, n)
         wait_for(lambda: len(match.record.actions) >= n + 2, "the bot's answer")
         stall.release.set()
         # The first frame Ann gets after her move is the refusal: no state of either move.
@@ -186,7 +200,7 @@ def test_a_move_the_store_refuses_late_takes_the_moves_after_it_along(
         assert kept is not None and kept.record.actions == match.record.actions
         # The same move goes through once the store keeps it, and the bot answers again.
         monkeypatch.undo()
-        ann.act(before["legal"][0], n)
+        ann.act(move, n)
         assert ann.next("state")["n"] == n + 1
         assert ann.next("state")["n"] == n + 2
         wait_for(lambda: not room.keeper.writes, "the store's queue to empty")
