@@ -284,16 +284,21 @@ class Cluster:
         room.store = self.rooms.store.fenced(room.code, lease)
         return room, token
 
-    async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
+    async def find(self, code: str, client: str) -> Room | str:
+        """`route`, with a code that names no room counted against the client's guesses, as
+        `Rooms.find` counts them."""
         quotas = self.rooms.quotas
         quotas.guesses.check(client)
+        try:
+            return await self.route(code)
+        except RoomError as error:
+            if error.key == "room_not_found":
+                quotas.guesses.count(client)
+            raise
+
+    async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
         for _ in range(3):
-            try:
-                where = await self.route(code)
-            except RoomError as error:
-                if error.key == "room_not_found":
-                    quotas.guesses.count(client)
-                raise
+            where = await self.find(code, client)
             if isinstance(where, Room):
                 return await run_call(self.rooms, where, name, args)
             answer = await self.ask(where, tidy_code(code), name, args)
@@ -355,16 +360,8 @@ class Cluster:
         if greeting is None:
             return
         lang, token = greeting
-        quotas = self.rooms.quotas
-        client = socket_client(socket)
         try:
-            quotas.guesses.check(client)
-            try:
-                where = await self.route(code)
-            except RoomError as error:
-                if error.key == "room_not_found":
-                    quotas.guesses.count(client)
-                raise
+            where = await self.find(code, socket_client(socket))
             if isinstance(where, Room) and token is not None:
                 where.seat_of(token)  # a refusal before anything is sent
         except RoomError as error:

@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.tabs import Tab
-from tests.server.test_restart import TAFEL, free_port
+from tests.server.test_restart import TAFEL, RealSocket, free_port
 
 Json = dict[str, Any]
 
@@ -126,20 +126,6 @@ def site(db: str, redis_url: str, prefix: str, processes: int) -> Iterator[Site]
         running.stop()
 
 
-class RealSocket:
-    def __init__(self, connection: ClientConnection) -> None:
-        self.connection = connection
-
-    def send_json(self, data: Any) -> None:
-        self.connection.send(json.dumps(data))
-
-    def send_text(self, data: str) -> None:
-        self.connection.send(data)
-
-    def receive_text(self) -> str:
-        return str(self.connection.recv(timeout=30))
-
-
 class SiteTab(Tab):
     """A tab of a seat (or a spectator) on one process of the site; `reconnect` moves it to
     another, as a browser does when its socket drops. Reveals are on the site's clock, the
@@ -148,7 +134,7 @@ class SiteTab(Tab):
     def __init__(self, site: Site, code: str, token: str | None, port: int) -> None:
         self.site, self.code, self.token, self.port = site, code, token, port
         self.connection: ClientConnection | None = None
-        super().__init__(RealSocket(self.open(port)))
+        super().__init__(RealSocket(self.open(port), timeout=30))
 
     def open(self, port: int) -> ClientConnection:
         self.port = port
@@ -173,7 +159,7 @@ class SiteTab(Tab):
                 if self.site.processes[port].poll() is not None:
                     continue
                 try:
-                    self.socket = RealSocket(self.open(port))
+                    self.socket = RealSocket(self.open(port), timeout=30)
                     return
                 except (OSError, TimeoutError):
                     continue
@@ -204,14 +190,7 @@ class SiteTab(Tab):
         except ConnectionClosed:
             self.reconnect()
             return {"type": "reconnected"}
-        self.texts.append(str(text))
-        frame: Json = json.loads(text)
-        self.frames.append(frame)
-        if frame["type"] == "state":
-            self.state = frame
-        elif frame["type"] == "ping":
-            self.send({"type": "pong", "id": frame["id"]})
-        return frame
+        return self.take(str(text))
 
     def send(self, message: Json) -> None:
         try:

@@ -75,7 +75,10 @@ class Tab:
 
     def receive(self) -> Json:
         """The next frame; a ping is answered at once, as a browser does."""
-        text = self.socket.receive_text()
+        return self.take(self.socket.receive_text())
+
+    def take(self, text: str) -> Json:
+        """Keep a frame that arrived; a ping is answered at once."""
         self.texts.append(text)
         frame: Json = json.loads(text)
         self.frames.append(frame)

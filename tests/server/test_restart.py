@@ -34,8 +34,10 @@ TAFEL = Path(sys.executable).with_name("tafel")
 class RealSocket:
     """A websocket to a real server, as `Tab` drives one."""
 
-    def __init__(self, connection: ClientConnection) -> None:
+    def __init__(self, connection: ClientConnection, timeout: float = 20) -> None:
         self.connection = connection
+        self.timeout = timeout
+        """How long a frame is waited for."""
 
     def send_json(self, data: Any) -> None:
         self.connection.send(json.dumps(data))
@@ -44,7 +46,7 @@ class RealSocket:
         self.connection.send(data)
 
     def receive_text(self) -> str:
-        return str(self.connection.recv(timeout=20))
+        return str(self.connection.recv(timeout=self.timeout))
 
 
 def free_port() -> int:
