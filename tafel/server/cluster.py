@@ -47,7 +47,7 @@ from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas
-from tafel.server.metrics import REDIS_ERRORS
+from tafel.server.metrics import REDIS_ERRORS, SOCKETS
 from tafel.server.room import Room
 from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
 from tafel.server.sockets import greet, ping, refuse, socket_client
@@ -370,6 +370,7 @@ class Cluster:
         connection = Connection(socket, None, lang, self.rooms.limits.queue_bytes)
         link = Link(secrets.token_hex(8), tidy_code(code), token, lang, connection)
         self.links[link.tab] = link
+        SOCKETS.inc()
         pump = connection.start()
         reader = asyncio.create_task(self.read(socket, link))
         try:
@@ -386,6 +387,7 @@ class Cluster:
             reader.cancel()
             self.detach(link)
             del self.links[link.tab]
+            SOCKETS.dec()
             if link.owner is not None:
                 await self.tell_owner(link, "D", "")
 
