@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any
 
 import orjson
-from limits.storage import RedisStorage
+from limits.aio.storage import RedisStorage
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
@@ -136,7 +136,9 @@ class Cluster:
         rooms.on_release = self.released
         rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
-        shared = RedisStorage(config.redis, key_prefix=f"{config.prefix}limits")
+        shared = RedisStorage(
+            config.redis, implementation="redispy", key_prefix=f"{config.prefix}limits"
+        )
         rooms.quotas = Quotas(rooms.limits, shared)
 
     def channel(self, process: str) -> str:
@@ -288,12 +290,12 @@ class Cluster:
         """`route`, with a code that names no room counted against the client's guesses, as
         `Rooms.find` counts them."""
         quotas = self.rooms.quotas
-        quotas.guesses.check(client)
+        await quotas.guesses.check(client)
         try:
             return await self.route(code)
         except RoomError as error:
             if error.key == "room_not_found":
-                quotas.guesses.count(client)
+                await quotas.guesses.count(client)
             raise
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
