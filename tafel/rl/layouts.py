@@ -20,6 +20,7 @@ from tafel.games.spyfall.bank import bank
 from tafel.games.spyfall.content import LOCATIONS_PER_GAME_LIMIT
 from tafel.games.tony_tino.board import CARD_NAMES, POINTS, STREETS
 from tafel.games.tornado_alert.cards import KINDS
+from tafel.rl.compiled import Encoder, compile_layout
 from tafel.rl.features import (
     Counts,
     Custom,
@@ -322,6 +323,13 @@ LAYOUTS: dict[str, Feature] = {
 def layout_of(game: Game) -> Layout:
     """The game's layout, compiled once."""
     return Layout(LAYOUTS[game.id], game.max_players)
+
+
+@cache
+def encoder_of(game: Game) -> Encoder:
+    """The game's layout compiled to one function (`tafel.rl.compiled`): what the adapters
+    use; `layout_of(game).encode` is the reference it is tested against."""
+    return compile_layout(LAYOUTS[game.id], game.max_players)
 
 
 def describe(game: Game) -> Sequence[str]:

@@ -160,7 +160,7 @@ class Play:
         if data["state"] is not None:
             self.match = Match(game, game.restore(data["state"]))
             self.match.passed, self.match.asked = list(data["passed"]), data["asked"]
-            self.match.forget_views()
+            self.match.reread()
         self.pending, self.outcomes = data["pending"], list(data["outcomes"])
         self.need, self.chains = data["need"], list(data["chains"])
 
@@ -290,7 +290,7 @@ def resample(state: TafelState, player: int, rng: Rng) -> TafelState:
     sample = other.play.match
     assert sample is not None
     sample.state = match.state.determinize(player, rng)
-    sample.forget_views()
+    sample.reread()
     return other
 
 

@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
 from tafel.engine import Action, Game, Json
 from tafel.engine.contract import normalize_text
 from tafel.games.spyfall.actions import ANSWER, Answer, Ask
@@ -53,15 +55,19 @@ class ActionTable:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def mask(self, legal: Sequence[Action], view: Json, lang: str, may_pass: bool) -> list[int]:
-        """1 for each entry the seat may take now."""
-        mask = [0] * len(self.entries)
+    def mask(
+        self, legal: Sequence[Action], view: Callable[[], Json], lang: str, may_pass: bool
+    ) -> np.ndarray:
+        """1 for each entry the seat may take now; `view` gives the seat's view, which only an
+        entry whose text is said from it needs (Spyfall's)."""
+        allowed = [self.pass_index] if may_pass else []
         for action in legal:
             for index in self._by_action.get(action.template(), ()):
                 say = self.entries[index].say
-                if say is None or say(view, lang) is not None:
-                    mask[index] = 1
-        mask[self.pass_index] = int(may_pass)
+                if say is None or say(view(), lang) is not None:
+                    allowed.append(index)
+        mask = np.zeros(len(self.entries), np.int8)
+        mask[allowed] = 1
         return mask
 
     def action(self, index: int, view: Json, lang: str) -> Action | None:
