@@ -86,6 +86,11 @@ class Match:
             return []
         return [seat for seat in self._actors if seat not in self.passed]
 
+    def others_to_ask(self) -> bool:
+        """Whether, if the asked seat passes, another is still to be asked in this moment (so
+        the pass applies nothing to the game)."""
+        return any(seat != self.asked and seat not in self.passed for seat in self._actors)
+
     def needs_draw(self) -> bool:
         """Whether the next seat to ask must be drawn among several."""
         return len(self.candidates()) > 1

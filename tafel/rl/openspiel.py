@@ -40,7 +40,7 @@ import pyspiel
 
 from tafel.engine import Game, Json, Rng, derive_seed
 from tafel.games import GAMES
-from tafel.rl.layouts import layout_of
+from tafel.rl.layouts import encoder_of, layout_of
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
 
@@ -63,9 +63,13 @@ class ScriptedRandom(random.Random):
     integer draws (randint, choice, shuffle, sample) come down to `_randbelow`."""
 
     def __init__(self, outcomes: Sequence[int] = ()) -> None:
-        super().__init__(0)
+        super().__init__()
         self.outcomes = list(outcomes)
         self.made = 0
+
+    def seed(self, *_: object, **__: object) -> None:
+        """Nothing to seed: no draw comes from the twister (seeding it took longer than many
+        a move)."""
 
     def _randbelow(self, n: int) -> int:
         if n > MAX_CHANCE_OUTCOMES:
@@ -244,6 +248,9 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
         assert seat is not None
         if action == match.table.pass_index:  # everyone sees a seat let the moment go
             play.observe([f"{seat} passed".encode()] * play.players)
+            if match.others_to_ask():
+                match.step(action)  # the game does not move: nothing to draw, nothing to see
+                return
         else:
             chosen = f"chose {action}".encode()
             play.observe([chosen if s == seat else b"" for s in range(play.players)])
@@ -305,6 +312,17 @@ class Resampler:
         return resample(state, player, self.rng)
 
 
+RECALL_BITS = 128
+"""The information state tensor's last values: the bits of a digest of the seat's recall."""
+
+
+def recall_bits(chain: str) -> np.ndarray:
+    """A seat's recall (its digest chain) as 0/1 values: two recalls that differ give bits that
+    differ, save for a chance of 2^-128."""
+    digest = hashlib.blake2b(chain.encode(), digest_size=RECALL_BITS // 8).digest()
+    return np.unpackbits(np.frombuffer(digest, np.uint8)).astype(np.float32)
+
+
 class TafelObserver:
     """OpenSpiel's observer of a Tafel game: the view of a seat (or the spectator's, for public
     information only), as a tensor and as a string."""
@@ -318,10 +336,13 @@ class TafelObserver:
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("no observation holds every seat's secrets")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout = layout_of(game)
-        self.tensor = np.zeros(self.layout.size, np.float32)
-        self.dict = {"view": self.tensor}
+        self.perfect_recall = bool(iig_obs_type.perfect_recall) and not self.public_only
+        self.encode = encoder_of(game)
+        size = layout_of(game).size
+        self.tensor = np.zeros(size + RECALL_BITS * self.perfect_recall, np.float32)
+        self.dict = {"view": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def _view(self, state: TafelState, player: int) -> Json | None:
         match = state.play.match
@@ -331,15 +352,17 @@ class TafelObserver:
 
     def set_from(self, state: TafelState, player: int) -> None:
         view = self._view(state, player)
+        seen = self.dict["view"]
         if view is None:
-            self.tensor.fill(0.0)
+            seen.fill(0.0)
         else:
-            self.tensor[:] = self.layout.encode(view, player, state.play.players)
+            seen[:] = self.encode(view, player, state.play.players)
+        if self.perfect_recall:
+            self.dict["recall"][:] = recall_bits(state.play.chains[player])
 
     def string_from(self, state: TafelState, player: int) -> str:
-        if self.perfect_recall and not self.public_only:
-            chain = state.play.chains[player] if state.play.chains else "before the deal"
-            return f"seat {player}: {chain}"
+        if self.perfect_recall:
+            return f"seat {player}: {state.play.chains[player]}"
         view = self._view(state, player)
         return "before the deal" if view is None else _view_bytes(view).decode()
 
