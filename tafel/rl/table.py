@@ -51,6 +51,10 @@ class ActionTable:
         for index, entry in enumerate(self.entries):
             if entry.action is not None:
                 self._by_action.setdefault(entry.action, []).append(index)
+        # Most games offer the very action objects of their table: found by identity, they
+        # need no hash of a dataclass (the table's actions live as long as the game, so an id
+        # is never another's).
+        self._by_id = {id(action): found for action, found in self._by_action.items()}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -61,8 +65,12 @@ class ActionTable:
         """1 for each entry the seat may take now; `view` gives the seat's view, which only an
         entry whose text is said from it needs (Spyfall's)."""
         allowed = [self.pass_index] if may_pass else []
+        by_id = self._by_id
         for action in legal:
-            for index in self._by_action.get(action.template(), ()):
+            found = by_id.get(id(action))
+            if found is None:
+                found = self._by_action.get(action.template(), [])
+            for index in found:
                 say = self.entries[index].say
                 if say is None or say(view(), lang) is not None:
                     allowed.append(index)
