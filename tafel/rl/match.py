@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from tafel.engine import SYSTEM, Action, Game, Json, Seat, State
+from tafel.rl.direct import direct_encoder
 from tafel.rl.layouts import encoder_of
 from tafel.rl.table import ActionTable, table_of
 
@@ -51,6 +52,7 @@ class Match:
         self.applied = 0
         """Actions applied to the game, the clock's included."""
         self.encode = encoder_of(game)
+        self.direct = direct_encoder(game)
         self.reread()
         self._settle()
 
@@ -125,7 +127,11 @@ class Match:
         this moment, so that a caller may write into it)."""
         kept = self._observations.get(seat)
         if kept is None:
-            kept = self._observations[seat] = self.encode(self.view(seat), seat, self.players)
+            if self.direct is not None:
+                kept = self.direct(self.state, seat)
+            else:
+                kept = self.encode(self.view(seat), seat, self.players)
+            self._observations[seat] = kept
         return kept.copy()
 
     def may_pass(self, seat: Seat) -> bool:
