@@ -63,9 +63,7 @@ def bench(
                 for a in ADAPTERS
             ),
         )
-    costs = Table(
-        "game", *COSTS.values(), title="where PettingZoo's time goes: µs per game action"
-    )
+    costs = Table("game", *COSTS.values(), title="where PettingZoo's time goes: µs per game action")
     for r in results:
         spent = r.costs()
         costs.add_row(r.game, *(f"{spent[key]:.1f}" for key in COSTS))

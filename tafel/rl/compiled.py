@@ -289,4 +289,3 @@ def compile_layout(root: Feature, seats: int) -> Encoder:
     exec(compile(text, "<tafel.rl layout>", "exec"), scope)  # the source is our own
     encode: Encoder = scope["encode"]
     return encode
-

@@ -55,6 +55,9 @@ class ActionTable:
         # need no hash of a dataclass (the table's actions live as long as the game, so an id
         # is never another's).
         self._by_id = {id(action): found for action, found in self._by_action.items()}
+        self._plain = all(entry.say is None for entry in self.entries)
+        """No entry says text: each action is one entry, and none needs the view."""
+        self._index_by_id = {key: found[0] for key, found in self._by_id.items()}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -64,7 +67,16 @@ class ActionTable:
     ) -> np.ndarray:
         """1 for each entry the seat may take now; `view` gives the seat's view, which only an
         entry whose text is said from it needs (Spyfall's)."""
-        allowed = [self.pass_index] if may_pass else []
+        mask = np.zeros(len(self.entries), np.int8)
+        mask[self.pass_index] = may_pass
+        if self._plain:
+            index_by_id = self._index_by_id
+            try:
+                mask[[index_by_id[id(action)] for action in legal]] = 1
+                return mask
+            except KeyError:
+                pass  # an action made afresh rather than taken from the table: by its value
+        allowed = []
         by_id = self._by_id
         for action in legal:
             found = by_id.get(id(action))
@@ -74,7 +86,6 @@ class ActionTable:
                 say = self.entries[index].say
                 if say is None or say(view(), lang) is not None:
                     allowed.append(index)
-        mask = np.zeros(len(self.entries), np.int8)
         mask[allowed] = 1
         return mask
 

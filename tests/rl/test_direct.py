@@ -18,7 +18,12 @@ DIRECT_VARIANTS = [v for v in VARIANTS if direct_encoder(GAMES[v[0]]) is not Non
 
 
 def test_some_games_have_a_direct_encoder() -> None:
-    assert {game for game, _ in DIRECT_VARIANTS} == {"tony-tino", "tornado-alert"}
+    assert {game for game, _ in DIRECT_VARIANTS} == {
+        "add-vantage",
+        "maillot",
+        "tony-tino",
+        "tornado-alert",
+    }
 
 
 @pytest.mark.parametrize("variant", DIRECT_VARIANTS, ids=variant_id)

@@ -16,6 +16,7 @@ from functools import cache
 import numpy as np
 
 from tafel.engine import Game, Seat, State
+from tafel.rl.features import Fields
 from tafel.rl.layouts import layout_of
 
 Direct = Callable[[State, Seat], np.ndarray]
@@ -24,6 +25,15 @@ Direct = Callable[[State, Seat], np.ndarray]
 def starts(game: Game) -> dict[str, int]:
     """Where each named segment of the game's layout starts (a per-seat one: for oneself)."""
     return {segment.name: segment.start for segment in layout_of(game).segments()}
+
+
+def offsets(fields: Fields, seats: int) -> dict[str, int]:
+    """Where each part of a `Fields` starts, from the start of the `Fields`."""
+    found, start = {}, 0
+    for name, feature in fields.fields.items():
+        found[name] = start
+        start += feature.size(seats)
+    return found
 
 
 @cache
@@ -42,6 +52,14 @@ def direct_encoder(game: Game) -> Direct | None:
         from tafel.rl.direct import tony_tino
 
         return tony_tino.encoder(game)
+    if game.id == "add-vantage":
+        from tafel.rl.direct import add_vantage
+
+        return add_vantage.encoder(game)
+    if game.id == "maillot":
+        from tafel.rl.direct import maillot
+
+        return maillot.encoder(game)
     if game.id == "tornado-alert":
         from tafel.rl.direct import tornado_alert
 

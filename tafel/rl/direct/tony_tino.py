@@ -82,7 +82,9 @@ def encoder(game: Game) -> Direct:
             write_board(tt, owner_seat, seat, out, board + offset * per_board)
         return np.frombuffer(out, np.float32)
 
-    def write_board(tt: TonyTinoState, owner: int, seat: Seat, out: array[float], base: int) -> None:
+    def write_board(
+        tt: TonyTinoState, owner: int, seat: Seat, out: array[float], base: int
+    ) -> None:
         at = board_at
         for place, value in enumerate(tt.face_up[owner]):
             if value:
