@@ -76,9 +76,8 @@ def bench(
 
 COSTS = {
     "engine": "engine",
-    "view": "view",
-    "layout": "layout",
     "moments_and_masks": "moments, masks",
+    "observations": "observations",
     "api": "PettingZoo API",
 }
 

@@ -337,7 +337,7 @@ class TafelObserver:
             raise ValueError("no observation holds every seat's secrets")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall) and not self.public_only
-        self.encode = encoder_of(game)
+        self.encode = encoder_of(game)  # the spectator's view, laid out
         size = layout_of(game).size
         self.tensor = np.zeros(size + RECALL_BITS * self.perfect_recall, np.float32)
         self.dict = {"view": self.tensor[:size]}
@@ -351,12 +351,13 @@ class TafelObserver:
         return match.state.view(None) if self.public_only else match.view(player)
 
     def set_from(self, state: TafelState, player: int) -> None:
-        view = self._view(state, player)
-        seen = self.dict["view"]
-        if view is None:
+        seen, match = self.dict["view"], state.play.match
+        if match is None:
             seen.fill(0.0)
+        elif self.public_only:
+            seen[:] = self.encode(match.state.view(None), player, state.play.players)
         else:
-            seen[:] = self.encode(view, player, state.play.players)
+            seen[:] = match.observe(player)
         if self.perfect_recall:
             self.dict["recall"][:] = recall_bits(state.play.chains[player])
 
