@@ -11,7 +11,7 @@ import numpy as np
 from tafel.engine import Game, Seat, State
 from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS, LOCATIONS, NO_LOCATION, ROUNDS, VALUE
-from tafel.games.tornado_alert.piles import face_up, location_of
+from tafel.games.tornado_alert.piles import location_of
 from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.rl.direct import Direct, accumulated, starts
 from tafel.rl.layouts import TORNADO_LOCATIONS, layout_of
@@ -55,9 +55,11 @@ def encoder(game: Game) -> Direct:
             out[at["current"] + (ta.current - seat) % players] = 1.0
         if playing and ta.last >= 0:
             out[at["last"] + (ta.last - seat) % players] = 1.0
-        hand = ta.hands[seat]
-        for kind in set(hand):
-            out[at["hand"] + kind] = accumulated(sixth, hand.count(kind))
+        held: dict[int, int] = {}
+        for kind in ta.hands[seat]:
+            held[kind] = held.get(kind, 0) + 1
+        for kind, count in held.items():
+            out[at["hand"] + kind] = accumulated(sixth, count)
         for offset in range(players):
             other = (seat + offset) % players
             held = len(ta.hands[other])
@@ -102,12 +104,14 @@ def encoder(game: Game) -> Direct:
         """A seat's score pile, tokens, results and standing, `offset` seats after oneself."""
         pile = ta.scores[other]
         base = pile_at + offset * per_pile
-        kinds = [face_up(entry) for entry in pile]
-        for kind in set(kinds):
-            out[base + kind] = accumulated(0.1, kinds.count(kind))
-        face_down = sum(entry < 0 for entry in pile)
-        if face_down:
-            out[base + FACE_DOWN] = accumulated(0.1, face_down)
+        counts: dict[int, int] = {}
+        for entry in pile:
+            kind = entry if entry >= 0 else ~entry  # face_up(entry), without a call per card
+            counts[kind] = counts.get(kind, 0) + 1
+            if entry < 0:
+                counts[FACE_DOWN] = counts.get(FACE_DOWN, 0) + 1
+        for kind, count in counts.items():
+            out[base + kind] = accumulated(0.1, count)
         location = location_of(pile)
         if location != NO_LOCATION:
             out[base + pile_location + LOCATION_INDEX[location]] = 1.0
