@@ -3,13 +3,16 @@ engine's own uniformly random playouts, in the same run and on one core.
 
 Every run plays random games at each player count in turn, with default options: the engine
 alone (`tafel.sim.bench.random_playouts`); the engine building the acting seat's view before
-each action (what any agent that looks before it acts needs at least); PettingZoo (each choice
-drawn from the legal mask of the observation it gets, as a learner would); Gymnasium (seat 0
-chooses so, random bots hold the other seats); and OpenSpiel (chance nodes sampled, the
-information state string asked for at every decision, as a search keys its tree). A figure is
-game actions per CPU second; a pass is no game action, so the adapters' moments cost what they
-add. The overhead is how much longer an action takes through the adapter than in the engine's
-own playouts; against the playouts with views, how much the adapter adds to looking.
+each action (what any agent that looks before it acts needs at least); `Match` alone, the
+moments and masks PettingZoo plays by, without and with the asked seat's observation;
+PettingZoo (each choice drawn from the legal mask of the observation it gets, as a learner
+would); Gymnasium (seat 0 chooses so, random bots hold the other seats); and OpenSpiel (chance
+nodes sampled, the information state string asked for at every decision, as a search keys its
+tree). Every agent chooses as cheaply as the engine's playouts do. A figure is game actions per
+CPU second; a pass is no game action, so the adapters' moments cost what they add. The overhead
+is how much longer an action takes through the adapter than in the engine's own playouts;
+against the playouts with views, how much the adapter adds to looking. The differences between
+the runs through `Match` and PettingZoo say where PettingZoo's time goes (`AdapterBench.costs`).
 """
 
 from __future__ import annotations
