@@ -17,9 +17,10 @@ value (Maillot's board of one's own) is not offered.
   `observation_tensor`: the layout of `tafel.rl.layouts`); with `public_info` only
   (`PrivateInfoType.NONE`) it is the spectator's view. The information state string is
   perfect recall: a digest of everything the seat has seen, move by move (its views, who was
-  asked, who passed, its own choices). The information state tensor is the observation tensor:
-  the view is what a seat knows that bears on the rules, but where a view forgets (the talk of a
-  Spyfall round gone by), so does the tensor.
+  asked, who passed, its own choices). The information state tensor has perfect recall too: the
+  observation tensor, then the bits of a digest of that recall (`RECALL_BITS`), so that two
+  information states that differ have tensors that differ. A fixed-size encoding of the history
+  instead would have no bound to be sized by (docs/rl.md).
 - **Returns** are win shares: 1 for a sole winner, shared by winners who tie (constant sum 1).
 - `resample(state, player, rng)` is a state the player cannot tell from this one, the hidden
   parts drawn again (`State.determinize`); OpenSpiel's ISMCTS takes a seeded `Resampler` by
