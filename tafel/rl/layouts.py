@@ -242,7 +242,7 @@ TORNADO_ALERT = Fields(
 )
 
 
-def _answers_heard(view: Any, seen: Seen) -> dict[int, float]:
+def answers_heard(view: Any, seen: Seen) -> dict[int, float]:
     """Spyfall: for each location in play, how many answers heard this round the question bank
     holds for it (a tenth each): what a listener who knows the bank makes of the talk."""
     evidence: dict[int, float] = {}
@@ -257,7 +257,7 @@ def _answers_heard(view: Any, seen: Seen) -> dict[int, float]:
     return evidence
 
 
-def _last_question(chat: Any, seen: Seen) -> dict[int, float]:
+def last_question(chat: Any, seen: Seen) -> dict[int, float]:
     """Spyfall: who asked the last question of the round, and whom (relative seats)."""
     questions = [said for said in chat or () if said["kind"] == "question"]
     if not questions:
@@ -299,12 +299,12 @@ SPYFALL = Fields(
         "scores": PerSeat(Num(15)),
         "last_question": Whole(
             2 * SPYFALL_SEATS,
-            lambda view, seen: _last_question(view["chat"], seen),
+            lambda view, seen: last_question(view["chat"], seen),
             "who asked the round's last question, then whom (relative seats)",
         ),
         "answers_heard": Whole(
             LOCATIONS_PER_GAME_LIMIT,
-            _answers_heard,
+            answers_heard,
             "per location in play: answers heard that the bank holds for it, / 10",
         ),
     }

@@ -16,7 +16,7 @@ from functools import cache
 import numpy as np
 
 from tafel.engine import Game, Seat, State
-from tafel.rl.features import Fields
+from tafel.rl.features import Feature, Fields, Known
 from tafel.rl.layouts import layout_of
 
 Direct = Callable[[State, Seat], np.ndarray]
@@ -34,6 +34,14 @@ def offsets(fields: Fields, seats: int) -> dict[str, int]:
         found[name] = start
         start += feature.size(seats)
     return found
+
+
+def known_fields(root: Feature, name: str) -> Fields:
+    """The `Fields` inside the `Known` part `name` of a layout's root."""
+    assert isinstance(root, Fields)
+    part = root.fields[name]
+    assert isinstance(part, Known) and isinstance(part.inner, Fields)
+    return part.inner
 
 
 @cache
@@ -60,6 +68,10 @@ def direct_encoder(game: Game) -> Direct | None:
         from tafel.rl.direct import maillot
 
         return maillot.encoder(game)
+    if game.id == "spyfall":
+        from tafel.rl.direct import spyfall
+
+        return spyfall.encoder(game)
     if game.id == "tornado-alert":
         from tafel.rl.direct import tornado_alert
 

@@ -10,8 +10,7 @@ import numpy as np
 
 from tafel.engine import Game, Json, Seat, State
 from tafel.games.maillot.content import CARDS, RAINBOW_DECK
-from tafel.rl.direct import Direct, offsets, starts
-from tafel.rl.features import Fields, Known
+from tafel.rl.direct import Direct, known_fields, offsets, starts
 from tafel.rl.layouts import MAILLOT, layout_of
 
 if TYPE_CHECKING:
@@ -19,13 +18,6 @@ if TYPE_CHECKING:
 
 PHASES = ("roll", "debt", "card_retire", "escape", "auction", "move", "over")
 OVER = PHASES.index("over")
-
-
-def known_fields(root: Fields, name: str) -> Fields:
-    """The `Fields` inside the `Known` part `name` of the layout."""
-    part = root.fields[name]
-    assert isinstance(part, Known) and isinstance(part.inner, Fields)
-    return part.inner
 
 
 def clipped(value: float) -> float:
