@@ -55,10 +55,10 @@ def encoder(game: Game) -> Direct:
             out[at["current"] + (ta.current - seat) % players] = 1.0
         if playing and ta.last >= 0:
             out[at["last"] + (ta.last - seat) % players] = 1.0
-        held: dict[int, int] = {}
+        in_hand: dict[int, int] = {}
         for kind in ta.hands[seat]:
-            held[kind] = held.get(kind, 0) + 1
-        for kind, count in held.items():
+            in_hand[kind] = in_hand.get(kind, 0) + 1
+        for kind, count in in_hand.items():
             out[at["hand"] + kind] = accumulated(sixth, count)
         for offset in range(players):
             other = (seat + offset) % players
