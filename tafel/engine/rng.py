@@ -50,7 +50,9 @@ class Rng:
 
     def clone(self) -> Rng:
         other = Rng.__new__(Rng)
-        other._gen = random.Random()
+        # Not random.Random(): that seeds the twister from the system first, which took longer
+        # than a move, only for setstate to overwrite it.
+        other._gen = random.Random.__new__(random.Random)
         other._gen.setstate(self._gen.getstate())
         return other
 

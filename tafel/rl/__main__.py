@@ -63,9 +63,23 @@ def bench(
                 for a in ADAPTERS
             ),
         )
-    Console().print(table)
+    costs = Table("game", *COSTS.values(), title="where PettingZoo's time goes: µs per game action")
+    for r in results:
+        spent = r.costs()
+        costs.add_row(r.game, *(f"{spent[key]:.1f}" for key in COSTS))
+    console = Console()
+    console.print(table)
     typer.echo("under each adapter: how much longer an action takes than in the engine's own")
     typer.echo("random playouts / than in those that build the acting seat's view")
+    console.print(costs)
+
+
+COSTS = {
+    "engine": "engine",
+    "moments_and_masks": "moments, masks",
+    "observations": "observations",
+    "api": "PettingZoo API",
+}
 
 
 if __name__ == "__main__":

@@ -40,10 +40,7 @@ def observation_space(match_size: int, actions: int) -> spaces.Dict:
 
 
 def observation(match: Match, seat: int) -> dict[str, np.ndarray]:
-    return {
-        "observation": np.asarray(match.observe(seat), dtype=np.float32),
-        "action_mask": np.asarray(match.mask(seat), dtype=np.int8),
-    }
+    return {"observation": match.observe(seat), "action_mask": match.mask(seat)}
 
 
 def game_seed(np_random: np.random.Generator) -> int:

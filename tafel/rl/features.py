@@ -10,8 +10,11 @@ vector size whatever the player count.
 A feature never sees anything but the view of the observing seat, so an observation can hold no
 more than the view does.
 
-For speed a layout is compiled once into nested functions (`Feature.writer`) that set only the
-values that are not 0 in a vector of zeros: most of a vector is one-hot codes and empty seats.
+Each feature's writer (`Feature.writer`) sets only the values that are not 0 in a vector of
+zeros (most of a vector is one-hot codes and empty seats). The writers are the reference of
+what an observation is: the adapters make the same vector faster, straight from the state
+(`tafel.rl.direct`) or from a layout compiled to one function (`tafel.rl.compiled`), and tests
+hold both to the writers, value for value.
 """
 
 from __future__ import annotations

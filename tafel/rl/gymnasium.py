@@ -103,11 +103,11 @@ class TafelSingleEnv(gym.Env[dict[str, Any], np.int64]):
                 return
             action = self._bots[seat].act(match.state, seat)
             if action is None and not match.may_pass(seat):
-                action = match.state.legal_actions(seat)[0]
+                action = match.legal(seat)[0]
             match.act(action)
 
     def action_masks(self) -> np.ndarray:
-        return np.asarray(self._current().mask(self.seat), dtype=bool)
+        return self._current().mask(self.seat).astype(bool)
 
     def step(
         self, action: int | np.int64

@@ -20,6 +20,7 @@ from tafel.games.spyfall.bank import bank
 from tafel.games.spyfall.content import LOCATIONS_PER_GAME_LIMIT
 from tafel.games.tony_tino.board import CARD_NAMES, POINTS, STREETS
 from tafel.games.tornado_alert.cards import KINDS
+from tafel.rl.compiled import Encoder, compile_layout
 from tafel.rl.features import (
     Counts,
     Custom,
@@ -241,7 +242,7 @@ TORNADO_ALERT = Fields(
 )
 
 
-def _answers_heard(view: Any, seen: Seen) -> dict[int, float]:
+def answers_heard(view: Any, seen: Seen) -> dict[int, float]:
     """Spyfall: for each location in play, how many answers heard this round the question bank
     holds for it (a tenth each): what a listener who knows the bank makes of the talk."""
     evidence: dict[int, float] = {}
@@ -256,7 +257,7 @@ def _answers_heard(view: Any, seen: Seen) -> dict[int, float]:
     return evidence
 
 
-def _last_question(chat: Any, seen: Seen) -> dict[int, float]:
+def last_question(chat: Any, seen: Seen) -> dict[int, float]:
     """Spyfall: who asked the last question of the round, and whom (relative seats)."""
     questions = [said for said in chat or () if said["kind"] == "question"]
     if not questions:
@@ -298,12 +299,12 @@ SPYFALL = Fields(
         "scores": PerSeat(Num(15)),
         "last_question": Whole(
             2 * SPYFALL_SEATS,
-            lambda view, seen: _last_question(view["chat"], seen),
+            lambda view, seen: last_question(view["chat"], seen),
             "who asked the round's last question, then whom (relative seats)",
         ),
         "answers_heard": Whole(
             LOCATIONS_PER_GAME_LIMIT,
-            _answers_heard,
+            answers_heard,
             "per location in play: answers heard that the bank holds for it, / 10",
         ),
     }
@@ -322,6 +323,13 @@ LAYOUTS: dict[str, Feature] = {
 def layout_of(game: Game) -> Layout:
     """The game's layout, compiled once."""
     return Layout(LAYOUTS[game.id], game.max_players)
+
+
+@cache
+def encoder_of(game: Game) -> Encoder:
+    """The game's layout compiled to one function (`tafel.rl.compiled`): what the adapters
+    use; `layout_of(game).encode` is the reference it is tested against."""
+    return compile_layout(LAYOUTS[game.id], game.max_players)
 
 
 def describe(game: Game) -> Sequence[str]:

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tafel.engine import SYSTEM, Action, Game, Json, Seat, State
-from tafel.rl.features import Layout
-from tafel.rl.layouts import layout_of
+from tafel.rl.direct import direct_encoder
+from tafel.rl.layouts import encoder_of
 from tafel.rl.table import ActionTable, table_of
 
 REWARDS = ("win", "score")
@@ -43,42 +45,53 @@ class Match:
         self.state = state
         self.lang = lang
         self.table: ActionTable = table_of(game)
-        self.layout: Layout = layout_of(game)
         self.passed: list[Seat] = []
         self.asked: Seat | None = None
         self.steps = 0
         """Choices made through the adapter, passes included."""
         self.applied = 0
         """Actions applied to the game, the clock's included."""
-        self._views: dict[Seat, Json] = {}
-        self._mask: list[int] | None = None
-        """The asked seat's mask, once made, until the moment changes."""
+        self.encode = encoder_of(game)
+        self.direct = direct_encoder(game)
+        self.reread()
         self._settle()
 
     def clone(self) -> Match:
         """A copy whose state shares nothing with this one's."""
         other = Match.__new__(Match)
         other.__dict__.update(self.__dict__)
-        other.state, other.passed, other._views = self.state.clone(), list(self.passed), {}
-        other._mask = None
+        other.state, other.passed = self.state.clone(), list(self.passed)
+        other.reread()
         return other
 
     @property
     def players(self) -> int:
         return self.state.players
 
-    @property
-    def over(self) -> bool:
-        return self.state.outcome() is not None
-
-    def _actors(self) -> list[Seat]:
-        return [seat for seat in self.state.actors() if seat != SYSTEM]
+    def reread(self) -> None:
+        """Read the state afresh: it changed, or was replaced. What is kept until then, so that a
+        step asks the engine each thing once: whether the game is over, who may act, the views,
+        observations and the asked seat's legal actions and mask."""
+        state = self.state
+        self.over = state.outcome() is not None
+        actors = [] if self.over else state.actors()
+        self._clock = SYSTEM in actors
+        self._actors = [seat for seat in actors if seat != SYSTEM]
+        self._views: dict[Seat, Json] = {}
+        self._observations: dict[Seat, np.ndarray] = {}
+        self._legal: list[Action] | None = None
+        self._mask: np.ndarray | None = None
 
     def candidates(self) -> list[Seat]:
         """The seats of this moment not asked yet."""
         if self.over or self.asked is not None:
             return []
-        return [seat for seat in self._actors() if seat not in self.passed]
+        return [seat for seat in self._actors if seat not in self.passed]
+
+    def others_to_ask(self) -> bool:
+        """Whether, if the asked seat passes, another is still to be asked in this moment (so
+        the pass applies nothing to the game)."""
+        return any(seat != self.asked and seat not in self.passed for seat in self._actors)
 
     def needs_draw(self) -> bool:
         """Whether the next seat to ask must be drawn among several."""
@@ -98,10 +111,10 @@ class Match:
             if len(candidates) == 1:
                 self.asked = candidates[0]
                 return
-            clock = self.state.legal_actions(SYSTEM)
-            if SYSTEM not in self.state.actors() or not clock:
+            clock = self.state.legal_actions(SYSTEM) if self._clock else []
+            if not clock:
                 raise RuntimeError(f"{self.game.id}: a moment in which nobody may act")
-            self._apply(SYSTEM, clock[0])
+            self._apply(SYSTEM, clock[0], checked=False)
 
     def view(self, seat: Seat) -> Json:
         view = self._views.get(seat)
@@ -109,59 +122,87 @@ class Match:
             view = self._views[seat] = self.state.view(seat)
         return view
 
-    def forget_views(self) -> None:
-        """Drop the views and mask kept for this moment (the state was replaced)."""
-        self._views, self._mask = {}, None
-
-    def observe(self, seat: Seat) -> list[float]:
-        """The seat's observation: its view, laid out as numbers."""
-        return self.layout.encode(self.view(seat), seat, self.players)
+    def observe(self, seat: Seat) -> np.ndarray:
+        """The seat's observation: its view, laid out as numbers (a copy of the one kept for
+        this moment, so that a caller may write into it)."""
+        kept = self._observations.get(seat)
+        if kept is None:
+            if self.direct is not None:
+                kept = self.direct(self.state, seat)
+            else:
+                kept = self.encode(self.view(seat), seat, self.players)
+            self._observations[seat] = kept
+        return kept.copy()
 
     def may_pass(self, seat: Seat) -> bool:
-        actors = self._actors()
+        actors = self._actors
         if len(actors) < 2 or seat != self.asked:
             return False
         others = [s for s in actors if s != seat and s not in self.passed]
-        return bool(others) or SYSTEM in self.state.actors() or not self.state.legal_actions(seat)
+        return bool(others) or self._clock or not self.legal(seat)
 
-    def mask(self, seat: Seat) -> list[int]:
+    def legal(self, seat: Seat) -> list[Action]:
+        """The asked seat's legal actions (asked of the engine once a moment)."""
+        if seat != self.asked:
+            return self.state.legal_actions(seat)
+        if self._legal is None:
+            self._legal = self.state.legal_actions(seat)
+        return self._legal
+
+    def mask(self, seat: Seat) -> np.ndarray:
         """1 for each entry of the table the seat may take now (all 0 unless it is asked)."""
         if seat != self.asked:
-            return [0] * len(self.table)
+            return np.zeros(len(self.table), np.int8)
         if self._mask is None:
-            legal = self.state.legal_actions(seat)
-            self._mask = self.table.mask(legal, self.view(seat), self.lang, self.may_pass(seat))
-        return self._mask
+            self._mask = self.table.mask(
+                self.legal(seat), lambda: self.view(seat), self.lang, self.may_pass(seat)
+            )
+        return self._mask.copy()
 
     def step(self, index: int) -> None:
         """The asked seat takes entry `index` of the table (or passes)."""
         seat = self.asked
         if seat is None:
             raise IllegalChoice("nobody is asked now")
-        if not 0 <= index < len(self.table) or not self.mask(seat)[index]:
+        self.mask(seat)
+        assert self._mask is not None
+        if not 0 <= index < len(self.table) or not self._mask[index]:
             raise IllegalChoice(f"seat {seat} may not take action {index} now")
-        self.act(self.table.action(index, self.view(seat), self.lang))
+        entry = self.table.entries[index]
+        if entry.say is None:
+            # The entry is one of the legal actions the mask was made from: the engine's fast
+            # path, as in its own playouts.
+            self._choose(seat, entry.action, checked=False)
+        else:
+            self._choose(seat, self.table.action(index, self.view(seat), self.lang), checked=True)
 
     def act(self, action: Action | None) -> None:
-        """The asked seat takes a game action of its own choosing (a bot's, text and all), or
-        passes (None)."""
+        """The asked seat takes a game action of its own choosing (a bot's, text and all),
+        checked by the rules, or passes (None)."""
         seat = self.asked
         if seat is None:
             raise IllegalChoice("nobody is asked now")
+        self._choose(seat, action, checked=True)
+
+    def _choose(self, seat: Seat, action: Action | None, checked: bool) -> None:
         self.steps += 1
         if action is None:
             if not self.may_pass(seat):
                 raise IllegalChoice(f"seat {seat} may not pass now")
             self.passed.append(seat)
-            self.asked, self._mask = None, None
+            self.asked, self._legal, self._mask = None, None, None
         else:
-            self._apply(seat, action)
+            self._apply(seat, action, checked)
         self._settle()
 
-    def _apply(self, seat: Seat, action: Action) -> None:
-        self.state.apply(seat, action)
+    def _apply(self, seat: Seat, action: Action, checked: bool) -> None:
+        if checked:
+            self.state.apply(seat, action)
+        else:
+            self.state.apply_legal(seat, action)
         self.applied += 1
-        self.passed, self.asked, self._views, self._mask = [], None, {}, None
+        self.passed, self.asked = [], None
+        self.reread()
 
     def rewards(self, kind: str) -> Sequence[float]:
         """Each seat's reward at the end (0 while the game runs)."""

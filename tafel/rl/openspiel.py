@@ -17,9 +17,10 @@ value (Maillot's board of one's own) is not offered.
   `observation_tensor`: the layout of `tafel.rl.layouts`); with `public_info` only
   (`PrivateInfoType.NONE`) it is the spectator's view. The information state string is
   perfect recall: a digest of everything the seat has seen, move by move (its views, who was
-  asked, who passed, its own choices). The information state tensor is the observation tensor:
-  the view is what a seat knows that bears on the rules, but where a view forgets (the talk of a
-  Spyfall round gone by), so does the tensor.
+  asked, who passed, its own choices). The information state tensor has perfect recall too: the
+  observation tensor, then the bits of a digest of that recall (`RECALL_BITS`), so that two
+  information states that differ have tensors that differ. A fixed-size encoding of the history
+  instead would have no bound to be sized by (docs/rl.md).
 - **Returns** are win shares: 1 for a sole winner, shared by winners who tie (constant sum 1).
 - `resample(state, player, rng)` is a state the player cannot tell from this one, the hidden
   parts drawn again (`State.determinize`); OpenSpiel's ISMCTS takes a seeded `Resampler` by
@@ -40,7 +41,7 @@ import pyspiel
 
 from tafel.engine import Game, Json, Rng, derive_seed
 from tafel.games import GAMES
-from tafel.rl.layouts import layout_of
+from tafel.rl.layouts import encoder_of, layout_of
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
 
@@ -63,9 +64,13 @@ class ScriptedRandom(random.Random):
     integer draws (randint, choice, shuffle, sample) come down to `_randbelow`."""
 
     def __init__(self, outcomes: Sequence[int] = ()) -> None:
-        super().__init__(0)
+        super().__init__()
         self.outcomes = list(outcomes)
         self.made = 0
+
+    def seed(self, *_: object, **__: object) -> None:
+        """Nothing to seed: no draw comes from the twister (seeding it took longer than many
+        a move)."""
 
     def _randbelow(self, n: int) -> int:
         if n > MAX_CHANCE_OUTCOMES:
@@ -160,7 +165,7 @@ class Play:
         if data["state"] is not None:
             self.match = Match(game, game.restore(data["state"]))
             self.match.passed, self.match.asked = list(data["passed"]), data["asked"]
-            self.match.forget_views()
+            self.match.reread()
         self.pending, self.outcomes = data["pending"], list(data["outcomes"])
         self.need, self.chains = data["need"], list(data["chains"])
 
@@ -244,6 +249,9 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
         assert seat is not None
         if action == match.table.pass_index:  # everyone sees a seat let the moment go
             play.observe([f"{seat} passed".encode()] * play.players)
+            if match.others_to_ask():
+                match.step(action)  # the game does not move: nothing to draw, nothing to see
+                return
         else:
             chosen = f"chose {action}".encode()
             play.observe([chosen if s == seat else b"" for s in range(play.players)])
@@ -290,7 +298,7 @@ def resample(state: TafelState, player: int, rng: Rng) -> TafelState:
     sample = other.play.match
     assert sample is not None
     sample.state = match.state.determinize(player, rng)
-    sample.forget_views()
+    sample.reread()
     return other
 
 
@@ -303,6 +311,17 @@ class Resampler:
 
     def __call__(self, state: TafelState, player: int) -> TafelState:
         return resample(state, player, self.rng)
+
+
+RECALL_BITS = 128
+"""The information state tensor's last values: the bits of a digest of the seat's recall."""
+
+
+def recall_bits(chain: str) -> np.ndarray:
+    """A seat's recall (its digest chain) as 0/1 values: two recalls that differ give bits that
+    differ, save for a chance of 2^-128."""
+    digest = hashlib.blake2b(chain.encode(), digest_size=RECALL_BITS // 8).digest()
+    return np.unpackbits(np.frombuffer(digest, np.uint8)).astype(np.float32)
 
 
 class TafelObserver:
@@ -318,10 +337,13 @@ class TafelObserver:
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("no observation holds every seat's secrets")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout = layout_of(game)
-        self.tensor = np.zeros(self.layout.size, np.float32)
-        self.dict = {"view": self.tensor}
+        self.perfect_recall = bool(iig_obs_type.perfect_recall) and not self.public_only
+        self.encode = encoder_of(game)  # the spectator's view, laid out
+        size = layout_of(game).size
+        self.tensor = np.zeros(size + RECALL_BITS * self.perfect_recall, np.float32)
+        self.dict = {"view": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def _view(self, state: TafelState, player: int) -> Json | None:
         match = state.play.match
@@ -330,16 +352,19 @@ class TafelObserver:
         return match.state.view(None) if self.public_only else match.view(player)
 
     def set_from(self, state: TafelState, player: int) -> None:
-        view = self._view(state, player)
-        if view is None:
-            self.tensor.fill(0.0)
+        seen, match = self.dict["view"], state.play.match
+        if match is None:
+            seen.fill(0.0)
+        elif self.public_only:
+            seen[:] = self.encode(match.state.view(None), player, state.play.players)
         else:
-            self.tensor[:] = self.layout.encode(view, player, state.play.players)
+            seen[:] = match.observe(player)
+        if self.perfect_recall:
+            self.dict["recall"][:] = recall_bits(state.play.chains[player])
 
     def string_from(self, state: TafelState, player: int) -> str:
-        if self.perfect_recall and not self.public_only:
-            chain = state.play.chains[player] if state.play.chains else "before the deal"
-            return f"seat {player}: {chain}"
+        if self.perfect_recall:
+            return f"seat {player}: {state.play.chains[player]}"
         view = self._view(state, player)
         return "before the deal" if view is None else _view_bytes(view).decode()
 

@@ -113,9 +113,9 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             for agent_name, value in zip(self.agents, match.rewards(self.reward_kind), strict=True):
                 self.rewards[agent_name] = float(value)
                 self.terminations[agent_name] = True
+            self._accumulate_rewards()  # rewards come only now: before, they would add zeros
         else:
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
 from tafel.engine import Action, Game, Json
 from tafel.engine.contract import normalize_text
 from tafel.games.spyfall.actions import ANSWER, Answer, Ask
@@ -49,19 +51,42 @@ class ActionTable:
         for index, entry in enumerate(self.entries):
             if entry.action is not None:
                 self._by_action.setdefault(entry.action, []).append(index)
+        # Most games offer the very action objects of their table: found by identity, they
+        # need no hash of a dataclass (the table's actions live as long as the game, so an id
+        # is never another's).
+        self._by_id = {id(action): found for action, found in self._by_action.items()}
+        self._plain = all(entry.say is None for entry in self.entries)
+        """No entry says text: each action is one entry, and none needs the view."""
+        self._index_by_id = {key: found[0] for key, found in self._by_id.items()}
 
     def __len__(self) -> int:
         return len(self.entries)
 
-    def mask(self, legal: Sequence[Action], view: Json, lang: str, may_pass: bool) -> list[int]:
-        """1 for each entry the seat may take now."""
-        mask = [0] * len(self.entries)
+    def mask(
+        self, legal: Sequence[Action], view: Callable[[], Json], lang: str, may_pass: bool
+    ) -> np.ndarray:
+        """1 for each entry the seat may take now; `view` gives the seat's view, which only an
+        entry whose text is said from it needs (Spyfall's)."""
+        mask = np.zeros(len(self.entries), np.int8)
+        mask[self.pass_index] = may_pass
+        if self._plain:
+            index_by_id = self._index_by_id
+            try:
+                mask[[index_by_id[id(action)] for action in legal]] = 1
+                return mask
+            except KeyError:
+                pass  # an action made afresh rather than taken from the table: by its value
+        allowed = []
+        by_id = self._by_id
         for action in legal:
-            for index in self._by_action.get(action.template(), ()):
+            found = by_id.get(id(action))
+            if found is None:
+                found = self._by_action.get(action.template(), [])
+            for index in found:
                 say = self.entries[index].say
-                if say is None or say(view, lang) is not None:
-                    mask[index] = 1
-        mask[self.pass_index] = int(may_pass)
+                if say is None or say(view(), lang) is not None:
+                    allowed.append(index)
+        mask[allowed] = 1
         return mask
 
     def action(self, index: int, view: Json, lang: str) -> Action | None:

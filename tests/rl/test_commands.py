@@ -31,6 +31,18 @@ def test_bench_measures_the_engine_and_every_adapter() -> None:
         rate, overhead = adapter["actions_per_second"], adapter["overhead"]
         assert rate > 0
         assert abs(figures["engine_actions_per_second"] / rate - 1 - overhead) < 1e-9
+    costs = figures["pettingzoo_microseconds_per_action"]
+    assert set(costs) == {"engine", "moments_and_masks", "observations", "api"}
+    assert costs["engine"] > 0
+    pettingzoo = 1e6 / figures["adapters"]["pettingzoo"]["actions_per_second"]
+    assert abs(sum(costs.values()) - pettingzoo) < 1e-6, "the parts make up PettingZoo's time"
+
+
+def test_bench_shows_where_pettingzoos_time_goes() -> None:
+    result = CliRunner().invoke(app, ["bench", "maillot", "--seconds", "0.1"])
+    assert result.exit_code == 0, result.output
+    assert "where PettingZoo's time goes" in result.output
+    assert "PettingZoo API" in result.output
 
 
 def test_an_unknown_game_is_refused() -> None:

@@ -46,7 +46,8 @@ def states_of(game: Game, players: int, seed: int, every: int, options: Any = No
 
 
 def mask_of(game: Game, state: State, seat: int) -> list[int]:
-    return table_of(game).mask(state.legal_actions(seat), state.view(seat), "en", False)
+    mask = table_of(game).mask(state.legal_actions(seat), lambda: state.view(seat), "en", False)
+    return list(mask.tolist())
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)

@@ -122,7 +122,40 @@ def test_information_states_recall_and_resampling_keeps_them() -> None:
     assert len(spies) > 1, "an agent cannot tell who the spy is"
     seats = {state.information_state_string(p) for p in range(4)}
     assert len(seats) == 4, "each seat recalls its own"
-    assert len(state.information_state_tensor(player)) == len(state.observation_tensor(player))
+    tensor, seen = state.information_state_tensor(player), state.observation_tensor(player)
+    assert len(tensor) == len(seen) + openspiel.RECALL_BITS
+    assert tensor[: len(seen)] == seen, "the observation, then the recall's bits"
+
+
+@pytest.mark.parametrize(("name", "params"), CONFIGS)
+def test_information_state_tensors_have_perfect_recall(name: str, params: dict[str, Any]) -> None:
+    """Where two information states of a seat differ (their strings do), so do their tensors;
+    where they are the same, the tensors are too. Over random playouts, with the same seat
+    often at the same view by different paths (a pass, a different order of asking)."""
+    game = pyspiel.load_game(name, params)
+    tensors: dict[tuple[int, str], bytes] = {}
+    strings: dict[tuple[int, bytes], str] = {}
+    views: dict[tuple[int, bytes], set[str]] = {}
+    for seed in range(6):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for seat in range(game.num_players()):
+                    text = state.information_state_string(seat)
+                    tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+                    assert tensors.setdefault((seat, text), tensor.tobytes()) == tensor.tobytes()
+                    assert strings.setdefault((seat, tensor.tobytes()), text) == text
+                    seen = np.asarray(state.observation_tensor(seat), np.float32).tobytes()
+                    views.setdefault((seat, seen), set()).add(text)
+            advance(state, rng, 1)
+    assert len(tensors) > 100
+    if name in FORGETFUL:  # where the observation alone would fail this test
+        assert any(len(texts) > 1 for texts in views.values()), "one view, several recalls"
+
+
+FORGETFUL = {"python_tafel_tornado_alert", "python_tafel_spyfall"}
+"""Games in which a seat sees the same observation after different pasts (a pass changes no
+view; Spyfall's view forgets a round's talk)."""
 
 
 def test_the_public_observation_is_the_spectators() -> None:

@@ -1,0 +1,79 @@
+"""Observations made straight from the state, for games whose view costs more to build and lay
+out than the engine takes to play a move.
+
+Such an encoder gives, for a seat, exactly the vector its layout makes of its view
+(`tafel.rl.layouts`), without building the view: it reads the state where the view would, and
+only what the view shows that seat. `tests/rl/test_direct.py` holds each to the view-based
+vector, value for value, at thousands of random states of every option set, so it can hold no
+more than the view does. Games without one are laid out from the view (`tafel.rl.compiled`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+
+from tafel.engine import Game, Seat, State
+from tafel.rl.features import Feature, Fields, Known
+from tafel.rl.layouts import layout_of
+
+Direct = Callable[[State, Seat], np.ndarray]
+
+
+def starts(game: Game) -> dict[str, int]:
+    """Where each named segment of the game's layout starts (a per-seat one: for oneself)."""
+    return {segment.name: segment.start for segment in layout_of(game).segments()}
+
+
+def offsets(fields: Fields, seats: int) -> dict[str, int]:
+    """Where each part of a `Fields` starts, from the start of the `Fields`."""
+    found, start = {}, 0
+    for name, feature in fields.fields.items():
+        found[name] = start
+        start += feature.size(seats)
+    return found
+
+
+def known_fields(root: Feature, name: str) -> Fields:
+    """The `Fields` inside the `Known` part `name` of a layout's root."""
+    assert isinstance(root, Fields)
+    part = root.fields[name]
+    assert isinstance(part, Known) and isinstance(part.inner, Fields)
+    return part.inner
+
+
+@cache
+def accumulated(step: float, count: int) -> float:
+    """A count as the layouts sum it (`Counts`): `step` added `count` times, at most 1."""
+    total = 0.0
+    for _ in range(count):
+        total = min(1.0, total + step)
+    return total
+
+
+@cache
+def direct_encoder(game: Game) -> Direct | None:
+    """The game's direct encoder, if it has one."""
+    if game.id == "tony-tino":
+        from tafel.rl.direct import tony_tino
+
+        return tony_tino.encoder(game)
+    if game.id == "add-vantage":
+        from tafel.rl.direct import add_vantage
+
+        return add_vantage.encoder(game)
+    if game.id == "maillot":
+        from tafel.rl.direct import maillot
+
+        return maillot.encoder(game)
+    if game.id == "spyfall":
+        from tafel.rl.direct import spyfall
+
+        return spyfall.encoder(game)
+    if game.id == "tornado-alert":
+        from tafel.rl.direct import tornado_alert
+
+        return tornado_alert.encoder(game)
+    return None
