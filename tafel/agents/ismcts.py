@@ -24,7 +24,7 @@ import math
 import time
 from typing import Any, ClassVar
 
-from tafel.agents.base import Agent, choose_move
+from tafel.agents.base import Agent, choose_move, play_out
 from tafel.agents.params import Param
 from tafel.engine import Action, Game, Outcome, Rng, Seat, State
 
@@ -266,9 +266,7 @@ class IsmctsAgent(Agent):
             self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
-        rollout = self.rollout
-        while state.outcome() is None:
-            state.apply_legal(*choose_move(state, lambda _: rollout, rng))
+        play_out(state, self.rollout, rng)
         outcome = state.outcome()
         assert outcome is not None
         result, shares = rewards(outcome), outcome.win_shares()
