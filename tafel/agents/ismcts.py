@@ -205,7 +205,9 @@ class IsmctsAgent(Agent):
         stop = min(ends) if ends else None
         done = 0
         while True:
-            self.iterate(root, state.determinize(seat, self.rng), may_wait)
+            sample = state.determinize(seat, self.rng)
+            sample.silent = True  # the search reads no events
+            self.iterate(root, sample, may_wait)
             done += 1
             if budget is None and done >= self.iterations:
                 break
