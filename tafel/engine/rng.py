@@ -40,7 +40,11 @@ class Rng:
         return [1 + below(sides) for _ in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
-        return self._gen.choice(items)
+        """`random.choice`'s draw, one call shorter (random bots draw at every step)."""
+        if not items:
+            raise IndexError("cannot choose from an empty sequence")
+        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        return items[below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         self._gen.shuffle(items)
