@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tafel.agents.params import Param
-from tafel.engine import Action, Game, Rng, Seat, State
+from tafel.engine import SYSTEM, Action, Game, Rng, Seat, State
 
 
 class Agent(ABC):
@@ -130,18 +130,20 @@ def play_out(state: State, agent: Agent, rng: Rng) -> None:
             draw()
             state.apply_legal(seat, action)
             continue
-        best: tuple[float, float, Seat, Action] | None = None
+        best: Action | None = None
+        best_seat, best_delay, best_tie = SYSTEM, math.inf, 1.0
         for seat in actors:
             action = act(state, seat)
             if action is not None:
-                offer = (reaction_time(state, seat) if timed else 0.0, draw(), seat, action)
-                if best is None or offer[:2] < best[:2]:
-                    best = offer
+                delay = reaction_time(state, seat) if timed else 0.0
+                tie = draw()
+                if delay < best_delay or (delay == best_delay and tie < best_tie) or best is None:
+                    best, best_seat, best_delay, best_tie = action, seat, delay, tie
             elif not state.may_wait(seat):
                 raise idle(state, agent, seat, actors)
         if best is None:
             raise RuntimeError(f"no bot acted among seats {actors}")
-        state.apply_legal(best[2], best[3])
+        state.apply_legal(best_seat, best)
 
 
 class RandomAgent(Agent):

@@ -182,10 +182,10 @@ class SpyfallState(State):
         return False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.phase in CLOCK_RUNS:  # most steps: asked of every seat, who all act
+            return self.talk_actions(seat) if SYSTEM <= seat < self.players_ else []
         if not self.is_actor(seat):
             return []
-        if self.phase in CLOCK_RUNS:  # most steps: asked of every seat
-            return self.talk_actions(seat)
         match self.phase:
             case "deal":
                 return [DEAL]
@@ -543,7 +543,7 @@ class SpyfallState(State):
     def may_wait(self, seat: Seat) -> bool:
         """While the clock runs anyone may keep silent: time up ends the talk. A vote, a guess,
         a nomination and the deal wait for their seat."""
-        return self.phase in CLOCK_RUNS and seat in self.actors()
+        return self.phase in CLOCK_RUNS and self.is_actor(seat)
 
     def chance_actor(self, rng: Rng) -> Seat:
         """Among those who have something to do: while talking, each seat and the clock alike."""
