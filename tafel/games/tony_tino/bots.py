@@ -47,7 +47,7 @@ from tafel.games.tony_tino.board import (
     STREETS,
     SWAP,
 )
-from tafel.games.tony_tino.cards import EFFECTS, POINT
+from tafel.games.tony_tino.cards import EFFECTS, POINT, TargetedCard
 from tafel.games.tony_tino.rules import TonyTinoState
 
 ALL_POINTS = range(POINTS)
@@ -321,18 +321,17 @@ def next_target(agent: Agent, state: TonyTinoState, seat: Seat, plan: list[int])
     chosen = state.chosen
     if plan[: len(chosen)] != chosen or len(plan) <= len(chosen):
         _, plan = best_plan(state, Streets(state, seat), state.card, chosen)
-    legal = state.legal_actions(seat)
     if plan:
-        table = (
-            POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
-        )
-        target = table[plan[len(chosen)]]
-        if target in legal:
-            return target
+        effect = EFFECTS[state.card]
+        assert isinstance(effect, TargetedCard)
+        # The card's own list of targets (its legal actions, as numbers, without making them).
+        if plan[len(chosen)] in effect.choices(state, seat, chosen):
+            table = POINT_CHOICES if effect.targets[len(chosen)] == POINT else STREET_CHOICES
+            return table[plan[len(chosen)]]
     # No plan, or one the card's rules refuse: its planner does not model every rule of
     # every card, and after targets another hand chose (a player the bot stands in for) its
     # best plan may name a scored street or an empty point.
-    return agent.rng.choice(legal)
+    return agent.rng.choice(state.legal_actions(seat))
 
 
 def place(state: TonyTinoState, seat: Seat) -> Action:
