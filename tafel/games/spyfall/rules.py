@@ -184,13 +184,13 @@ class SpyfallState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.phase in CLOCK_RUNS:  # most steps: asked of every seat, who all act
             return self.talk_actions(seat) if SYSTEM <= seat < self.players_ else []
+        if self.phase in (ACCUSING, VOTING):  # most other steps
+            return [YES, NO] if self.is_actor(seat) else []
         if not self.is_actor(seat):
             return []
         match self.phase:
             case "deal":
                 return [DEAL]
-            case "accusation" | "vote":
-                return [YES, NO]
             case "guess":
                 return [GUESSES[i] for i in range(len(self.in_play)) if i not in self.used]
             case "nominate":
@@ -366,8 +366,10 @@ class SpyfallState(State):
         self.votes[seat] = 1
         return [Event("accused", {"suspect": suspect}, seat)]
 
-    def voters(self) -> list[Seat]:
-        return [seat for seat in range(self.players) if seat != self.suspect]
+    def unanimous(self) -> bool:
+        """Whether everyone but the suspect has said yes."""
+        suspect = self.suspect
+        return all(vote == 1 for seat, vote in enumerate(self.votes) if seat != suspect)
 
     def check_vote(self, agree: int) -> None:
         if self.phase not in (ACCUSING, VOTING):
@@ -381,7 +383,7 @@ class SpyfallState(State):
         events = [Event("voted", {"agree": agree, "suspect": self.suspect}, seat)]
         if not agree:
             return events + self.vote_failed()
-        if all(self.votes[voter] == 1 for voter in self.voters()):
+        if self.unanimous():
             return events + self.convict()
         return events
 
@@ -483,7 +485,7 @@ class SpyfallState(State):
                 if named == self.suspect:
                     self.votes[(self.dealer + position) % self.players] = 1
         events = [Event("ballot", {"suspect": self.suspect})]
-        if all(self.votes[voter] == 1 for voter in self.voters()):
+        if self.unanimous():
             return events + self.convict()
         return events
 
