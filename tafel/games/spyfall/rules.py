@@ -281,15 +281,15 @@ class SpyfallState(State):
         """What `seat`'s card shows: "spy", or the location and the role (if any)."""
         if seat == self.spy:
             return {"spy": True}
+        return {"spy": False, "location": self.location, "role": self.role_names(seat)}
+
+    def role_names(self, seat: Seat) -> Json | None:
+        """An agent's role at the location in every language, or None where it has none."""
         role = self.roles[seat]
+        if role == NO_ROLE:
+            return None
         location = self.in_play_location(self.location)
-        return {
-            "spy": False,
-            "location": self.location,
-            "role": None
-            if role == NO_ROLE
-            else {lang: location.role(role, lang) for lang in location.roles},
-        }
+        return {lang: location.role(role, lang) for lang in location.roles}
 
     # --- Spelverloop: the question chain --------------------------------------------------------
 
@@ -503,7 +503,7 @@ class SpyfallState(State):
             "location": self.location,
             "spy": self.spy,
             "roles": [
-                self.card(seat)["role"] if seat != self.spy else None
+                self.role_names(seat) if seat != self.spy else None
                 for seat in range(self.players)
             ],
             "ending": ending.value,
