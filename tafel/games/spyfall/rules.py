@@ -503,8 +503,7 @@ class SpyfallState(State):
             "location": self.location,
             "spy": self.spy,
             "roles": [
-                self.role_names(seat) if seat != self.spy else None
-                for seat in range(self.players)
+                self.role_names(seat) if seat != self.spy else None for seat in range(self.players)
             ],
             "ending": ending.value,
             "suspect": self.suspect
