@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from operator import sub
 from typing import Any
 
 from tafel.agents.base import Agent
@@ -116,7 +117,7 @@ class Streets:
     def __init__(self, state: TonyTinoState, seat: Seat) -> None:
         self.state = state
         self.seat = seat
-        self.margin = [a - b for a, b in zip(state.sums[seat], state.sums[1 - seat], strict=True)]
+        self.margin = list(map(sub, state.sums[seat], state.sums[1 - seat]))
         self.empty = [SIZE - filled for filled in state.filled]
         self.tokens = [
             token if result == OPEN else 0
