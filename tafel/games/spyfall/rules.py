@@ -31,7 +31,7 @@ from tafel.engine import (
 from tafel.engine.contract import normalize_text
 from tafel.engine.options import options_from_json, options_to_json
 from tafel.games.spyfall.actions import (
-    ACCUSES,
+    ACCUSE_OTHERS,
     ANSWER,
     ASKS,
     DEAL,
@@ -208,8 +208,7 @@ class SpyfallState(State):
         if self.phase == ANSWERING and seat == self.answerer:
             legal.append(ANSWER)
         if not self.accused[seat]:  # anyone else
-            legal += ACCUSES[:seat]
-            legal += ACCUSES[seat + 1 : self.players_]
+            legal += ACCUSE_OTHERS[self.players_][seat]
         if seat == self.spy:
             legal.append(REVEAL)
         return legal

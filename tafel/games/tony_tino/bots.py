@@ -117,7 +117,7 @@ class Streets:
     def __init__(self, state: TonyTinoState, seat: Seat) -> None:
         self.state = state
         self.seat = seat
-        self.margin = list(map(sub, state.sums[seat], state.sums[1 - seat]))
+        self.margin: list[int] = list(map(sub, state.sums[seat], state.sums[1 - seat]))
         self.empty = [SIZE - filled for filled in state.filled]
         self.tokens = [
             token if result == OPEN else 0
