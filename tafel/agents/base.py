@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tafel.agents.params import Param
-from tafel.engine import Action, Game, Rng, Seat, State
+from tafel.engine import SYSTEM, Action, Game, Rng, Seat, State
 
 
 class Agent(ABC):
@@ -107,6 +107,43 @@ def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> t
     """`race` without the time it took."""
     move = race(state, agent_for, rng)
     return move.seat, move.action
+
+
+def play_out(state: State, agent: Agent, rng: Rng) -> None:
+    """Play the game to its end with `agent` in every seat, each move decided as `race`
+    decides it, with the same draws in the same order (so a seed plays the same game), but
+    without the moves' times nobody reads: a search's rollouts, millions of moves each run.
+    A bot whose class keeps `Agent.reaction_time` answers at once, so it is not asked."""
+    act = agent.act
+    timed = type(agent).reaction_time is not Agent.reaction_time
+    reaction_time = agent.reaction_time
+    draw = rng.random
+    while state.outcome() is None:
+        actors = state.actors()
+        if len(actors) == 1:
+            seat = actors[0]
+            action = act(state, seat)
+            if action is None:
+                raise idle(state, agent, seat, actors)
+            if timed:
+                reaction_time(state, seat)  # it may draw from the bot's generator
+            draw()
+            state.apply_legal(seat, action)
+            continue
+        best: Action | None = None
+        best_seat, best_delay, best_tie = SYSTEM, math.inf, 1.0
+        for seat in actors:
+            action = act(state, seat)
+            if action is not None:
+                delay = reaction_time(state, seat) if timed else 0.0
+                tie = draw()
+                if delay < best_delay or (delay == best_delay and tie < best_tie) or best is None:
+                    best, best_seat, best_delay, best_tie = action, seat, delay, tie
+            elif not state.may_wait(seat):
+                raise idle(state, agent, seat, actors)
+        if best is None:
+            raise RuntimeError(f"no bot acted among seats {actors}")
+        state.apply_legal(best_seat, best)
 
 
 class RandomAgent(Agent):

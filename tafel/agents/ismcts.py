@@ -24,7 +24,7 @@ import math
 import time
 from typing import Any, ClassVar
 
-from tafel.agents.base import Agent, choose_move
+from tafel.agents.base import Agent, choose_move, play_out
 from tafel.agents.params import Param
 from tafel.engine import Action, Game, Outcome, Rng, Seat, State
 
@@ -205,7 +205,9 @@ class IsmctsAgent(Agent):
         stop = min(ends) if ends else None
         done = 0
         while True:
-            self.iterate(root, state.determinize(seat, self.rng), may_wait)
+            sample = state.determinize(seat, self.rng)
+            sample.silent = True  # the search reads no events
+            self.iterate(root, sample, may_wait)
             done += 1
             if budget is None and done >= self.iterations:
                 break
@@ -266,9 +268,7 @@ class IsmctsAgent(Agent):
             self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
-        rollout = self.rollout
-        while state.outcome() is None:
-            state.apply_legal(*choose_move(state, lambda _: rollout, rng))
+        play_out(state, self.rollout, rng)
         outcome = state.outcome()
         assert outcome is not None
         result, shares = rewards(outcome), outcome.win_shares()

@@ -143,6 +143,10 @@ class State(ABC):
     """What the last applied action made happen; each game's state starts it empty."""
     rng: Rng
     """The state's one source of randomness: every shuffle and roll draws from it."""
+    silent: bool = False
+    """Whether nobody reads what this state's actions make happen: set on the samples a
+    search plays out, where a game may leave its events unmade (Maillot's `say`). The game
+    plays the same either way; only the telling is left out."""
 
     @abstractmethod
     def actors(self) -> list[Seat]:

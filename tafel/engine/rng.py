@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -29,14 +29,22 @@ class Rng:
         self._gen = random.Random(seed)
 
     def randint(self, low: int, high: int) -> int:
-        """A whole number from low to high, both included."""
-        return self._gen.randint(low, high)
+        """A whole number from low to high, both included: the very draw `random.randint`
+        makes (`randrange` comes down to `_randbelow`, which a scripted generator replaces
+        too), without its checks of the arguments, at a third of the cost (dice in rollouts)."""
+        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        return low + below(high - low + 1)
 
     def roll(self, count: int, sides: int = 6) -> list[int]:
-        return [self._gen.randint(1, sides) for _ in range(count)]
+        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        return [1 + below(sides) for _ in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
-        return self._gen.choice(items)
+        """`random.choice`'s draw, one call shorter (random bots draw at every step)."""
+        if not items:
+            raise IndexError("cannot choose from an empty sequence")
+        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        return items[below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         self._gen.shuffle(items)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 from tafel.engine import Rng, derive_seed
 
@@ -69,3 +70,20 @@ def test_derive_seed_fits_63_bits_and_depends_on_every_part() -> None:
     assert len(seeds) == 1000
     assert all(0 <= seed < 2**63 for seed in seeds)
     assert derive_seed("a", "b") != derive_seed("b", "a")
+
+
+def test_draws_are_those_random_makes() -> None:
+    """Seeds recorded before `randint`, `roll` and `choice` took their short cut play as they
+    did."""
+    rng, reference = Rng(13), random.Random(13)
+    for high in (1, 2, 3, 6, 7, 12, 100, 2**40):
+        for low in (0, 1, -5):
+            assert [rng.randint(low, high) for _ in range(50)] == [
+                reference.randint(low, high) for _ in range(50)
+            ]
+    for items in ("a", "ab", "abcdefg", list(range(300))):
+        assert [rng.choice(items) for _ in range(50)] == [
+            reference.choice(items) for _ in range(50)
+        ]
+    for sides in (2, 6, 20):
+        assert rng.roll(30, sides) == [reference.randint(1, sides) for _ in range(30)]

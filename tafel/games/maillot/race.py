@@ -53,6 +53,9 @@ class Race:
     """The state of a game and the rules every step of a turn shares: who is where, energy and
     domestiques, exhaustion, jerseys and the end."""
 
+    silent = False
+    """`State.silent`: a search's sample, whose events `say` leaves unmade."""
+
     def __init__(self, players: int, options: Options, board: Board, rng: Rng) -> None:
         self._players = players
         self.options = options
@@ -135,7 +138,8 @@ class Race:
         return self._players
 
     def say(self, kind: str, seat: Seat | None = None, **data: Any) -> None:
-        self.log.append(Event(kind, data, seat))
+        if not self.silent:
+            self.log.append(Event(kind, data, seat))
 
     # --- Who is where ----------------------------------------------------------------------------
 

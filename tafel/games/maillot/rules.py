@@ -8,7 +8,8 @@ the start are in an unknown order; `determinize` shuffles those and the face-dow
 
 from __future__ import annotations
 
-from typing import Self
+from collections.abc import Callable
+from typing import Any, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
 from tafel.games.maillot.actions import (
@@ -143,25 +144,7 @@ class MaillotState(Turn, State):
 
     def _perform(self, seat: Seat, action: Action) -> list[Event]:
         self.log = []
-        match action:
-            case Roll():
-                self.roll()
-            case GiveUp():
-                self.give_up(seat)
-            case Escape():
-                self.escape(seat)
-            case Stay():
-                self.stay(seat)
-            case Bid(amount=amount):
-                self.bid(seat, amount)
-            case Pass():
-                self.pass_bid(seat)
-            case RetireReserve():
-                self.retire_by_choice(seat, -1)
-            case RetirePlaced(square=square):
-                self.retire_by_choice(seat, square)
-            case Move(square=square):
-                self.move(seat, square)
+        PERFORM[type(action)](self, seat, action)
         if self.phase == BUSY:  # the decision is made: the turn runs on to the next one
             self.advance()
         return self.log
@@ -314,6 +297,20 @@ class MaillotState(Turn, State):
             state._outcome = Outcome(tuple(outcome["scores"]), tuple(outcome["ranks"]))
         return state
 
+
+PERFORM: dict[type[Action], Callable[[MaillotState, Seat, Any], None]] = {
+    Roll: lambda state, seat, action: state.roll(),
+    GiveUp: lambda state, seat, action: state.give_up(seat),
+    Escape: lambda state, seat, action: state.escape(seat),
+    Stay: lambda state, seat, action: state.stay(seat),
+    Bid: lambda state, seat, action: state.bid(seat, action.amount),
+    Pass: lambda state, seat, action: state.pass_bid(seat),
+    RetireReserve: lambda state, seat, action: state.retire_by_choice(seat, -1),
+    RetirePlaced: lambda state, seat, action: state.retire_by_choice(seat, action.square),
+    Move: lambda state, seat, action: state.move(seat, action.square),
+}
+"""The rule step each action takes, by its type: looked up at once rather than matched case
+by case, as a search takes millions of actions."""
 
 SCALARS = (
     "breakaway",

@@ -93,6 +93,15 @@ TIME_UP = TimeUp()
 ANSWER = Answer()
 ASKS = tuple(Ask(seat) for seat in range(MAX_PLAYERS))
 ACCUSES = tuple(Accuse(seat) for seat in range(MAX_PLAYERS))
+ACCUSE_OTHERS = tuple(
+    tuple(
+        tuple(ACCUSES[other] for other in range(players) if other != seat)
+        for seat in range(players)
+    )
+    for players in range(MAX_PLAYERS + 1)
+)
+"""ACCUSE_OTHERS[players][seat]: the accusations `seat` may make at a table of `players`, in
+seat order (asked of every seat at every step of the talk)."""
 NOMINATES = tuple(Nominate(seat) for seat in range(MAX_PLAYERS))
 GUESSES = tuple(Guess(index) for index in range(LOCATIONS_PER_GAME_LIMIT))
 ALL_ACTIONS: tuple[Action, ...] = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from operator import sub
 from typing import Any
 
 from tafel.agents.base import Agent
@@ -47,7 +48,7 @@ from tafel.games.tony_tino.board import (
     STREETS,
     SWAP,
 )
-from tafel.games.tony_tino.cards import EFFECTS, POINT
+from tafel.games.tony_tino.cards import EFFECTS, POINT, TargetedCard
 from tafel.games.tony_tino.rules import TonyTinoState
 
 ALL_POINTS = range(POINTS)
@@ -108,14 +109,15 @@ OUTLOOK = outlook_table()
 class Streets:
     """The twelve streets as one seat sees them: per street its margin (own figure values less
     the opponent's), its empty points and what it is worth now (token × outlook; 0 once
-    scored). What-ifs are worked out from these without touching the state."""
+    scored). What-ifs are worked out from these without touching the state. A Streets is made
+    for one moment of a state, so it also keeps what the plans for that moment share."""
 
-    __slots__ = ("empty", "margin", "seat", "state", "tokens", "worth")
+    __slots__ = ("_best_now", "_open", "empty", "margin", "seat", "state", "tokens", "worth")
 
     def __init__(self, state: TonyTinoState, seat: Seat) -> None:
         self.state = state
         self.seat = seat
-        self.margin = [a - b for a, b in zip(state.sums[seat], state.sums[1 - seat], strict=True)]
+        self.margin: list[int] = list(map(sub, state.sums[seat], state.sums[1 - seat]))
         self.empty = [SIZE - filled for filled in state.filled]
         self.tokens = [
             token if result == OPEN else 0
@@ -123,27 +125,45 @@ class Streets:
         ]
         """Each street's token, or 0 once scored: a scored street is worth nothing more."""
         self.worth = [
-            self.tokens[s] * OUTLOOK[self.empty[s]][self.margin[s] + MAX_MARGIN]
-            for s in ALL_STREETS
+            token * OUTLOOK[empty][margin + MAX_MARGIN]
+            for token, empty, margin in zip(self.tokens, self.empty, self.margin, strict=True)
         ]
+        self._open: list[int] | None = None
+        self._best_now: tuple[float, int, int] | None = None
+
+    def open_points(self) -> list[int]:
+        """The state's open points (`TonyTinoState.open_points`), worked out once."""
+        if self._open is None:
+            self._open = self.state.open_points()
+        return self._open
+
+    def best_now(self) -> tuple[float, int, int]:
+        """The best placement of the seat's face-up figures on the open points, worked out
+        once: what every plan weighs itself against."""
+        if self._best_now is None:
+            self._best_now = self.best_placement(self.open_points(), self.state.face_up[self.seat])
+        return self._best_now
 
     def outlook(self, street: int) -> float:
         return OUTLOOK[self.empty[street]][self.margin[street] + MAX_MARGIN]
 
-    def placement_gain(self, point: int, value: int) -> float:
-        """What a figure of `value` of `seat`'s placed on `point` gains, less its cost."""
-        gain = -FIGURE_COST * value
-        for street in (ROW_OF[point], COLUMN_OF[point]):
-            after = OUTLOOK[self.empty[street] - 1][self.margin[street] + value + MAX_MARGIN]
-            gain += self.tokens[street] * after - self.worth[street]
-        return gain
-
     def best_placement(self, points: list[int], figures: list[int]) -> tuple[float, int, int]:
-        """The best (gain, value, point) among these points and figure values."""
+        """The best (gain, value, point) among these points and figure values, where a
+        figure of `value` placed on `point` gains what its row and column gain, less its
+        cost."""
         best = (float("-inf"), -1, -1)
+        empty, margin, tokens, worth = self.empty, self.margin, self.tokens, self.worth
         for value in set(figures):
+            cost = -FIGURE_COST * value
+            shift = value + MAX_MARGIN
             for point in points:
-                gain = self.placement_gain(point, value)
+                row, column = ROW_OF[point], COLUMN_OF[point]
+                gain = cost
+                gain += tokens[row] * OUTLOOK[empty[row] - 1][margin[row] + shift] - worth[row]
+                gain += (
+                    tokens[column] * OUTLOOK[empty[column] - 1][margin[column] + shift]
+                    - worth[column]
+                )
                 if gain > best[0]:
                     best = (gain, value, point)
         return best
@@ -180,7 +200,7 @@ def shift_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Pla
     figures = state.face_up[streets.seat]
     if not figures:
         return NO_PLAN
-    points = state.open_points()
+    points = streets.open_points()
     best, disc = NO_PLAN, state.disc
     lowest = disc[points[0]]
     for point in ALL_POINTS:
@@ -188,7 +208,7 @@ def shift_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Pla
             gain = streets.best_placement([point], figures)[0]
             if gain > best[0]:
                 best = (gain, [point])
-    return (best[0] - streets.best_placement(points, figures)[0], best[1]) if best[1] else best
+    return (best[0] - streets.best_now()[0], best[1]) if best[1] else best
 
 
 def corruption_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
@@ -197,7 +217,7 @@ def corruption_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -
     figures = state.face_up[streets.seat]
     if not figures:
         return NO_PLAN
-    points = state.open_points()
+    points = streets.open_points()
     disc = state.disc
     lowest = disc[points[0]]
     if chosen and disc[chosen[0]] > lowest:
@@ -208,7 +228,7 @@ def corruption_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -
     if point < 0:
         return NO_PLAN
     targets = [point, low] if chosen and chosen[0] == point else [low, point]
-    return gain - streets.best_placement(points, figures)[0], targets
+    return gain - streets.best_now()[0], targets
 
 
 def pro_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
@@ -217,8 +237,8 @@ def pro_plan(state: TonyTinoState, streets: Streets, chosen: list[int]) -> Plan:
     figures = state.face_up[streets.seat]
     if len(figures) < 2:
         return NO_PLAN
-    points = state.open_points()
-    _, figure, first = streets.best_placement(points, figures)
+    points = streets.open_points()
+    _, figure, first = streets.best_now()
     rest = [value for value in figures if value != figure] or [figure]
     others = [p for p in points if p != first] or points
     return streets.best_placement(others, rest)[0] + FIGURE_COST * rest[0], []
@@ -302,22 +322,21 @@ def next_target(agent: Agent, state: TonyTinoState, seat: Seat, plan: list[int])
     chosen = state.chosen
     if plan[: len(chosen)] != chosen or len(plan) <= len(chosen):
         _, plan = best_plan(state, Streets(state, seat), state.card, chosen)
-    legal = state.legal_actions(seat)
     if plan:
-        table = (
-            POINT_CHOICES if EFFECTS[state.card].targets[len(chosen)] == POINT else STREET_CHOICES
-        )
-        target = table[plan[len(chosen)]]
-        if target in legal:
-            return target
+        effect = EFFECTS[state.card]
+        assert isinstance(effect, TargetedCard)
+        # The card's own list of targets (its legal actions, as numbers, without making them).
+        if plan[len(chosen)] in effect.choices(state, seat, chosen):
+            table = POINT_CHOICES if effect.targets[len(chosen)] == POINT else STREET_CHOICES
+            return table[plan[len(chosen)]]
     # No plan, or one the card's rules refuse: its planner does not model every rule of
     # every card, and after targets another hand chose (a player the bot stands in for) its
     # best plan may name a scored street or an empty point.
-    return agent.rng.choice(legal)
+    return agent.rng.choice(state.legal_actions(seat))
 
 
 def place(state: TonyTinoState, seat: Seat) -> Action:
-    _, value, point = Streets(state, seat).best_placement(state.open_points(), state.face_up[seat])
+    _, value, point = Streets(state, seat).best_now()
     return PLACES[value][point]
 
 

@@ -16,6 +16,7 @@ then the next turn: the same player's again after a Pro, else the opponent's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 
@@ -268,7 +269,7 @@ class TonyTinoState(State):
         shifted disc, if any, counting one lower)."""
         disc, shifted, lowest = self.disc, self.shifted, self.lowest()
         if shifted == NOWHERE:
-            return [p for p in ALL_POINTS if disc[p] == lowest]
+            return [p for p, number in enumerate(disc) if number == lowest]
         return [p for p in ALL_POINTS if disc[p] and disc[p] - (p == shifted) == lowest]
 
     def lowest(self) -> int:
@@ -339,21 +340,13 @@ class TonyTinoState(State):
 
     def _perform(self, seat: Seat, action: Action) -> list[Event]:
         events: list[Event] = []
-        match action:
-            case Place(value=value, point=point):
-                self.place(seat, value, point, events)
-            case PlayCard(card=card):
-                self.play_card(seat, card, events)
-            case DiscardCard(card=card):
-                self.discard(seat, card, events)
-            case LetPass():
-                events.append(Event("let_pass", {}, seat))
-                self.take_effect(events)
-            case Counter():
-                self.police_raid(seat, events)
-            case ChoosePoint(point=target) | ChooseStreet(street=target):
-                self.choose(target, events)
+        PERFORM[type(action)](self, seat, action, events)
         return events
+
+    def let_pass(self, seat: Seat, events: list[Event]) -> None:
+        """The opponent lets the card named pass: it takes effect."""
+        events.append(Event("let_pass", {}, seat))
+        self.take_effect(events)
 
     def begin_turn(self, seat: Seat, events: list[Event]) -> None:
         """A turn starts with action 1, or with action 2 when the hand is empty. A player with
@@ -614,6 +607,21 @@ class TonyTinoState(State):
         state.recount()
         return state
 
+
+Perform = Callable[[TonyTinoState, Seat, Any, list[Event]], None]
+PERFORM: dict[type[Action], Perform] = {
+    Place: lambda state, seat, action, events: state.place(
+        seat, action.value, action.point, events
+    ),
+    PlayCard: lambda state, seat, action, events: state.play_card(seat, action.card, events),
+    DiscardCard: lambda state, seat, action, events: state.discard(seat, action.card, events),
+    LetPass: lambda state, seat, action, events: state.let_pass(seat, events),
+    Counter: lambda state, seat, action, events: state.police_raid(seat, events),
+    ChoosePoint: lambda state, seat, action, events: state.choose(action.point, events),
+    ChooseStreet: lambda state, seat, action, events: state.choose(action.street, events),
+}
+"""The rule step each action takes, by its type: looked up at once rather than matched case
+by case, as a search takes millions of actions."""
 
 SAVED = (
     *("disc", "owner", "value", "tokens", "result", "won", "stacks", "face_up", "hands"),
