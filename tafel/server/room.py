@@ -770,18 +770,17 @@ class Room:
             ],
         }
 
-    def state_frame(self, seat: Seat | None, history: bool = False) -> Json:
+    def shared_frame(self) -> Json:
+        """What a state frame tells every seat alike: the match, its move, the names, the
+        actors, and the room's clocks. Made once per change, not once per seat."""
         match = self.match
         assert match is not None
-        state = match.state
         frame: Json = {
             "type": "state",
             "match": match.number,
             "n": len(match.record.actions),
             "names": match.names,
-            "actors": state.actors(),
-            "view": state.view(seat),
-            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
+            "actors": match.state.actors(),
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal
@@ -791,6 +790,19 @@ class Room:
         wait = self.wait.to_json(1000 * self.clock.now())
         if wait is not None:
             frame["wait"] = wait
+        return frame
+
+    def state_frame(
+        self, seat: Seat | None, history: bool = False, shared: Json | None = None
+    ) -> Json:
+        """The state frame of `seat` (None: a spectator's): its own view and legal actions
+        beside what everyone is told (`shared`, made now if not given)."""
+        match = self.match
+        assert match is not None
+        state = match.state
+        frame = dict(self.shared_frame() if shared is None else shared)
+        frame["view"] = state.view(seat)
+        frame["legal"] = [] if seat is None else [a.to_json() for a in state.legal_actions(seat)]
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
@@ -806,14 +818,15 @@ class Room:
         if self.match is None:
             return
         now = self.schedule_reveal()
+        shared = self.shared_frame()
         for seat, holder in enumerate(self.seats):
             if holder.connections:
-                text = _dumps(self.state_frame(seat))
+                text = _dumps(self.state_frame(seat, shared=shared))
                 for connection in holder.connections:
                     connection.send(text)
                     connection.state_sent = now
         if self.spectators:
-            text = _dumps(self.state_frame(None))
+            text = _dumps(self.state_frame(None, shared=shared))
             for connection in self.spectators:
                 connection.send(text)
 
