@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -60,6 +61,8 @@ class ServerBench:
     slowed: int = 0
     """Honest slaps counted slower than their tabs measured: they took longer to arrive than
     their connections' round trips allow, as on a busy server or a busy client."""
+    cpu: CpuUse | None = None
+    """The processor time the measured seconds took, where the system tells it (Linux)."""
 
     def to_json(self) -> dict[str, Any]:
         report = {
@@ -69,6 +72,11 @@ class ServerBench:
             "p50_ms": 1000 * statistics.median(sorted(self.latencies) or [float("nan")]),
             "p99_ms": percentile(self.latencies, 0.99),
         }
+        if self.cpu is not None and self.actions:
+            # Per action, so that runs at other loads compare: what one action costs each side.
+            report["server_cpu_ms"] = 1000 * self.cpu.servers / self.actions
+            report["client_cpu_ms"] = 1000 * self.cpu.clients / self.actions
+            report["machine_busy"] = self.cpu.busy
         if self.slaps is not None:
             revealed = [from_reveal for from_reveal, _ in self.slaps]
             waited = [from_sending for _, from_sending in self.slaps]
@@ -79,6 +87,62 @@ class ServerBench:
             report["slap_p99_ms"] = percentile(revealed, 0.99)
             report["slap_wait_p99_ms"] = percentile(waited, 0.99)
         return report
+
+
+@dataclass(frozen=True)
+class CpuUse:
+    """Processor seconds spent during a measurement by the server processes (every thread:
+    the event loop and the store's) and by this process (the clients), and the share of all
+    the machine's cores that were busy meanwhile, whoever used them (0 to 1)."""
+
+    servers: float
+    clients: float
+    busy: float
+
+
+def process_cpu(pid: int) -> float | None:
+    """Seconds of processor time a process has used (user and system), from Linux's /proc;
+    None where there is none."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu() -> tuple[float, float] | None:
+    """The machine's busy and total processor ticks so far, over all cores (/proc/stat)."""
+    try:
+        ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return None
+    idle = ticks[3] + ticks[4]  # idle and waiting for I/O
+    return sum(ticks) - idle, sum(ticks)
+
+
+@dataclass
+class CpuMeter:
+    """Reads `CpuUse` from the start of a measurement to its end."""
+
+    pids: list[int]
+    start: tuple[float, float, tuple[float, float]] | None = None
+
+    def read(self) -> tuple[float, float, tuple[float, float]] | None:
+        servers = [process_cpu(pid) for pid in self.pids]
+        machine = machine_cpu()
+        if machine is None or any(used is None for used in servers):
+            return None
+        return sum(used or 0.0 for used in servers), time.process_time(), machine
+
+    def begin(self) -> None:
+        self.start = self.read()
+
+    def end(self) -> CpuUse | None:
+        end = self.read()
+        if self.start is None or end is None:
+            return None
+        (servers, clients, (busy, total)), (servers0, clients0, (busy0, total0)) = end, self.start
+        return CpuUse(servers - servers0, clients - clients0, (busy - busy0) / (total - total0))
 
 
 @dataclass
@@ -112,10 +176,18 @@ def call(base: str, method: str, path: str, body: Json | None = None, token: str
         return answer
 
 
+@dataclass(frozen=True)
+class Served:
+    """A server process of the bench: its address and its process id."""
+
+    base: str
+    pid: int
+
+
 @contextmanager
-def server_process(port: int, db: str | None = None, *options: str) -> Iterator[str]:
-    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`, once it is ready;
-    its address. Its log lines go to a file of their own, shown should it not start."""
+def server_process(port: int, db: str | None = None, *options: str) -> Iterator[Served]:
+    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`, once it is ready.
+    Its log lines go to a file of their own, shown should it not start."""
     with tempfile.TemporaryDirectory() as folder:
         db = db or f"sqlite:///{Path(folder) / 'bench.db'}"
         # Every client of the bench comes from loopback: no limits per client address.
@@ -139,7 +211,7 @@ def server_process(port: int, db: str | None = None, *options: str) -> Iterator[
                             f"the server for the bench did not start:\n{tail}"
                         ) from None
                     time.sleep(0.1)
-            yield base
+            yield Served(base, process.pid)
         finally:
             process.terminate()
             process.wait(10)
@@ -165,13 +237,13 @@ def fresh_schema(url: str, prefix: str = "tafel_bench") -> Iterator[str]:
 
 
 @contextmanager
-def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[str]]:
+def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[Served]]:
     """`processes` servers of one site: sharing a fresh schema of the PostgreSQL at `db` and,
     when more than one, the Redis at `redis` (under a prefix of their own); else one on a
-    fresh SQLite store. Their addresses."""
+    fresh SQLite store."""
     if db is None:
-        with server_process(free_port()) as base:
-            yield [base]
+        with server_process(free_port()) as served:
+            yield [served]
         return
     with fresh_schema(db) as schema, ExitStack() as stack:
         shared: list[str] = []
@@ -255,7 +327,12 @@ def rematch(base: str, room: RoomRun) -> None:
 
 
 async def run_clients(
-    bases: list[str], runs: list[RoomRun], players: int, seconds: float, spread: bool = True
+    bases: list[str],
+    runs: list[RoomRun],
+    players: int,
+    seconds: float,
+    spread: bool = True,
+    meter: CpuMeter | None = None,
 ) -> ServerBench:
     latencies: list[float] = []
     slaps: list[tuple[float, float]] = []
@@ -281,9 +358,12 @@ async def run_clients(
         for seat in range(players)
     ]
     await ready.wait()  # every client connected: the measured time starts now
+    if meter is not None:
+        meter.begin()
     began = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - began
+    cpu = None if meter is None else meter.end()
     done, slapped = list(latencies), list(slaps)
     for task in tasks:
         task.cancel()
@@ -301,6 +381,7 @@ async def run_clients(
         slapped if races else None,
         refusals.count("refused"),
         refusals.count("slowed"),
+        cpu,
     )
 
 
@@ -316,8 +397,10 @@ def bench_server(
 ) -> ServerBench:
     """Open `rooms` rooms of `players` seats each and play for `seconds`, on `processes`
     servers (`servers`); each room is made on (and owned by) one of them in turn."""
-    with servers(processes, db, redis) as bases:
+    with servers(processes, db, redis) as served:
+        bases = [server.base for server in served]
         runs = [open_room(bases[number % len(bases)], game, players) for number in range(rooms)]
+        meter = CpuMeter([server.pid for server in served])
         # uvloop, as the server runs on: the clients share the machine's cores with the server,
         # and asyncio's own loop costs them about twice its CPU time per frame.
-        return uvloop.run(run_clients(bases, runs, players, seconds, spread))
+        return uvloop.run(run_clients(bases, runs, players, seconds, spread, meter))
