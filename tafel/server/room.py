@@ -65,7 +65,7 @@ from tafel.server.seats import (
 from tafel.server.slaps import Slap
 from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
-from tafel.store import ROOM_OPTIONS, Store, StoredRoom, StoredSeat
+from tafel.store import ROOM_OPTIONS, FenceError, Store, StoredRoom, StoredSeat
 from tafel.store.tables import now
 
 log = logging.getLogger("tafel.server")
@@ -87,6 +87,17 @@ def store_error(error: Exception) -> object:
     """What to log of a store's failure: the database's own words, without the statement's
     parameters (they hold passes' hashes and players' text)."""
     return getattr(error, "orig", None) or type(error).__name__
+
+
+def log_not_kept(what: str, error: Exception, extra: Json, level: int = logging.WARNING) -> None:
+    """One line for a write the store did not keep. One refused by the fence is no fault: a
+    process that stalled past its lease (as under overload) finds that another owns the room
+    now, and lets the room go: a warning with both tokens, whatever else would be logged."""
+    if isinstance(error, FenceError):
+        newer = {"token": error.token, "newer": error.newer}
+        log.warning("%s was not kept: the room has a newer owner", what, extra=extra | newer)
+    else:
+        log.log(level, "%s was not kept: %s", what, store_error(error), extra=extra)
 
 
 def _dumps(frame: Json) -> str:
@@ -381,7 +392,7 @@ class Room:
         try:
             await self.keeper.write(partial(self.store.change_room, self.code, **changes))
         except SQLAlchemyError as error:
-            log.warning("a change was not kept: %s", store_error(error), extra={"room": self.code})
+            log_not_kept("a change", error, {"room": self.code})
             raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
@@ -405,7 +416,7 @@ class Room:
                 partial(self.store.start_match, self.code, number, record, names)
             )
         except SQLAlchemyError as error:
-            log.warning("a match was not kept: %s", store_error(error), extra={"room": self.code})
+            log_not_kept("a match", error, {"room": self.code})
             raise store_refusal(error) from None
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
@@ -578,11 +589,7 @@ class Room:
         """The store did not keep move `number` of `match`: it and the moves after it never
         happened. Nobody was told of them; the room goes back to the record as kept, and the
         people who made them are told to try again."""
-        log.error(
-            "a move was not kept: %s",
-            store_error(error),
-            extra={"room": self.code, "match": match.number},
-        )
+        log_not_kept("a move", error, {"room": self.code, "match": match.number}, logging.ERROR)
         if self.match is not match or len(match.record.actions) <= number:
             return
         lost = match.record.actions[number:]
@@ -604,7 +611,7 @@ class Room:
         self.wake_bots()
 
     def not_kept(self, what: str, error: Exception) -> None:
-        log.warning("could not keep %s: %s", what, store_error(error), extra={"room": self.code})
+        log_not_kept(what, error, {"room": self.code})
 
     def time_up(self) -> None:
         """The game's timer has run out: the system's one action, applied as any other."""
