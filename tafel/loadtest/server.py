@@ -287,7 +287,7 @@ async def client(
         racer = Racer(game, rng, connection, slaps, refusals) if game.has_races else None
         hello = {"type": "hello", "token": room.tokens[seat]}
         await connection.send(orjson.dumps(hello), text=True)
-        await ready.wait()
+        joined = False
         try:
             async for text in connection:
                 frame = orjson.loads(text)
@@ -295,6 +295,12 @@ async def client(
                     continue
                 if frame["type"] != "state":
                     continue
+                if not joined:
+                    # The server has served this seat's joining (its room, its view): the
+                    # measured time starts once it has every seat's, so that none of that
+                    # work is counted against the actions.
+                    joined = True
+                    await ready.wait()
                 key = (frame["match"], frame["n"])
                 room.seen[key] = room.seen.get(key, 0) + 1
                 if room.seen[key] == players:
@@ -357,7 +363,7 @@ async def run_clients(
         for number, run in enumerate(runs)
         for seat in range(players)
     ]
-    await ready.wait()  # every client connected: the measured time starts now
+    await ready.wait()  # every client has its first view: the measured time starts now
     if meter is not None:
         meter.begin()
     began = time.perf_counter()
