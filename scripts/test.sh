@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Set up Tafel with its development tools in .venv and run every check: ruff, mypy, pytest.
-# The browser tests drive Debian's Chromium, installed here first if it is missing.
+# The browser tests drive Debian's Chromium, and the reverse proxy's test runs Debian's Caddy
+# with deploy/Caddyfile: each is installed here first if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x /usr/bin/chromium ]; then
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/caddy ] || missing+=(caddy)
+if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
-        echo "scripts/test.sh: the browser tests need Debian's chromium (/usr/bin/chromium);" \
-            "run this as root, or first: sudo apt-get install -y chromium" >&2
+        echo "scripts/test.sh: the tests need Debian's ${missing[*]};" \
+            "run this as root, or first: sudo apt-get install -y ${missing[*]}" >&2
         exit 1
     fi
-    echo "installing Debian's chromium for the browser tests …"
-    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
-        >/tmp/tafel-chromium-install.log 2>&1; then
-        cat /tmp/tafel-chromium-install.log >&2
-        echo "scripts/test.sh: could not install chromium with apt-get" >&2
+    echo "installing Debian's ${missing[*]} for the tests …"
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } \
+        >/tmp/tafel-apt-install.log 2>&1; then
+        cat /tmp/tafel-apt-install.log >&2
+        echo "scripts/test.sh: could not install ${missing[*]} with apt-get" >&2
         exit 1
     fi
 fi

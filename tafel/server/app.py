@@ -185,11 +185,11 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
-        rooms.quotas.rooms.check(client)
+        await rooms.quotas.rooms.check(client)
         room, token = await front.create(
             body.game, body.players, body.options, body.name, body.room_options
         )
-        rooms.quotas.rooms.count(client)
+        await rooms.quotas.rooms.count(client)
         return {"room": room.summary(), "seat": 0, "token": token}
 
     @app.get("/api/rooms/{code}")
@@ -200,9 +200,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms/{code}/seats/{seat}")
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
-        rooms.quotas.seats.check(client)
+        await rooms.quotas.seats.check(client)
         taken = await front.call(code, client, "take_seat", {"seat": seat, "name": body.name})
-        rooms.quotas.seats.count(client)
+        await rooms.quotas.seats.count(client)
         return taken
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")

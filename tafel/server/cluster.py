@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any
 
 import orjson
-from limits.storage import RedisStorage
+from limits.aio.storage import RedisStorage
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
@@ -47,7 +47,7 @@ from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas
-from tafel.server.metrics import REDIS_ERRORS
+from tafel.server.metrics import REDIS_ERRORS, SOCKETS
 from tafel.server.room import Room
 from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
 from tafel.server.sockets import greet, ping, refuse, socket_client
@@ -136,7 +136,9 @@ class Cluster:
         rooms.on_release = self.released
         rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
-        shared = RedisStorage(config.redis, key_prefix=f"{config.prefix}limits")
+        shared = RedisStorage(
+            config.redis, implementation="redispy", key_prefix=f"{config.prefix}limits"
+        )
         rooms.quotas = Quotas(rooms.limits, shared)
 
     def channel(self, process: str) -> str:
@@ -288,12 +290,12 @@ class Cluster:
         """`route`, with a code that names no room counted against the client's guesses, as
         `Rooms.find` counts them."""
         quotas = self.rooms.quotas
-        quotas.guesses.check(client)
+        await quotas.guesses.check(client)
         try:
             return await self.route(code)
         except RoomError as error:
             if error.key == "room_not_found":
-                quotas.guesses.count(client)
+                await quotas.guesses.count(client)
             raise
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
@@ -370,6 +372,7 @@ class Cluster:
         connection = Connection(socket, None, lang, self.rooms.limits.queue_bytes)
         link = Link(secrets.token_hex(8), tidy_code(code), token, lang, connection)
         self.links[link.tab] = link
+        SOCKETS.inc()
         pump = connection.start()
         reader = asyncio.create_task(self.read(socket, link))
         try:
@@ -386,6 +389,7 @@ class Cluster:
             reader.cancel()
             self.detach(link)
             del self.links[link.tab]
+            SOCKETS.dec()
             if link.owner is not None:
                 await self.tell_owner(link, "D", "")
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage, Storage
-from limits.strategies import SlidingWindowCounterRateLimiter
+from limits.aio.storage import MemoryStorage, Storage
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
 
 from tafel.server.errors import RoomError
 
@@ -97,16 +97,16 @@ class Quota:
         self.items: list[RateLimitItem] = [] if rates is None else parse_many(rates)
         self.limiter = limiter
 
-    def check(self, client: str) -> None:
+    async def check(self, client: str) -> None:
         """Refuse a client that has used up this limit; counts nothing."""
         for item in self.items:
-            if not self.limiter.test(item, self.key, client):
-                reset = self.limiter.get_window_stats(item, self.key, client).reset_time
+            if not await self.limiter.test(item, self.key, client):
+                reset = (await self.limiter.get_window_stats(item, self.key, client)).reset_time
                 raise TooMany(self.key, max(1, math.ceil(reset - time.time())))
 
-    def count(self, client: str) -> None:
+    async def count(self, client: str) -> None:
         for item in self.items:
-            self.limiter.hit(item, self.key, client)
+            await self.limiter.hit(item, self.key, client)
 
 
 class Quotas:

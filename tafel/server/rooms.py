@@ -142,12 +142,12 @@ class Rooms:
     async def find(self, code: str, client: str) -> Room:
         """The room a client asks for by its code: a code that names no room counts as a guess
         against the client, and a client out of guesses is refused any room."""
-        self.quotas.guesses.check(client)
+        await self.quotas.guesses.check(client)
         try:
             return await self.get(code)
         except RoomError as error:
             if error.key == "room_not_found":
-                self.quotas.guesses.count(client)
+                await self.quotas.guesses.count(client)
             raise
 
     async def get(self, code: str) -> Room:
@@ -184,14 +184,14 @@ class Rooms:
     async def peek(self, code: str, client: str) -> tuple[str, Game, int]:
         """A room's code, game and player count, as `find` but without bringing it into this
         process's memory (another process may own it): for its finished matches."""
-        self.quotas.guesses.check(client)
+        await self.quotas.guesses.check(client)
         code = tidy_code(code)
         room = self.rooms.get(code)
         if room is not None:
             return room.code, room.game, room.players
         stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
-            self.quotas.guesses.count(client)
+            await self.quotas.guesses.count(client)
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         return stored.code, self.find_game(stored.game), stored.players
 
