@@ -5,7 +5,9 @@ has a core to itself and pays for keeping every move. This process opens the roo
 held by a person, no bots) and one websocket per seat; each client plays a random legal action
 as soon as its view allows one (in a game with races, as a browser does: `tafel.loadtest.racer`). An
 action's time runs from the moment it is sent until every seat of its room has received the
-view it led to. A room whose game ends starts another.
+view it led to. A room whose game ends starts another. The measured seconds start once every
+seat has its first view; on Linux the bench also reads what processor time the server
+processes and this one (every client) spent in them (`CpuMeter`).
 """
 
 from __future__ import annotations
