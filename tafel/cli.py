@@ -689,6 +689,9 @@ def bench_server(
     columns = {"processes": "{}"} if len(runs) > 1 else {}
     columns |= {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
     columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
+    if "server_cpu_ms" in results[0]:
+        columns |= {"server_cpu_ms": "{:.2f}", "client_cpu_ms": "{:.2f}"}
+        columns |= {"machine_busy": "{:.0%}"}
     if "slaps" in results[0]:
         columns |= {"slaps": "{}", "slaps_refused": "{}", "slaps_slowed": "{}"}
         columns |= {"slap_p50_ms": "{:.1f}", "slap_p99_ms": "{:.1f}"}
@@ -707,6 +710,9 @@ SERVER_COLUMNS = {
     "actions_per_second": "actions/s",
     "p50_ms": "p50 ms",
     "p99_ms": "p99 ms",
+    "server_cpu_ms": "server ms CPU",
+    "client_cpu_ms": "client ms CPU",
+    "machine_busy": "busy",
     "slaps": "slaps",
     "slaps_refused": "refused",
     "slaps_slowed": "slowed",

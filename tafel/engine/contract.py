@@ -68,8 +68,11 @@ class Action:
     text_fields: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> Json:
+        # Fields are ints and strings: a shallow read. `dataclasses.asdict` copies every value
+        # deeply, and the server encodes every legal action of every seat after every move.
         data: Json = {"type": self.kind}
-        data.update(dataclasses.asdict(self))  # type: ignore[call-overload]
+        for name in field_names(type(self)):
+            data[name] = getattr(self, name)
         return data
 
     def template(self) -> Self:
@@ -77,6 +80,19 @@ class Action:
         if not self.text_fields:
             return self
         return dataclasses.replace(self, **dict.fromkeys(self.text_fields, ""))  # type: ignore[type-var]
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def field_names(action_type: type[Action]) -> tuple[str, ...]:
+    """An action type's fields, in order: what its JSON form holds besides its `type`."""
+    names = _FIELD_NAMES.get(action_type)
+    if names is None:
+        names = _FIELD_NAMES[action_type] = tuple(
+            f.name for f in dataclasses.fields(cast(Any, action_type))
+        )
+    return names
 
 
 def normalize_text(text: str) -> str:
@@ -317,9 +333,8 @@ class Game(ABC):
         action_type = self._kinds.get(data["type"])
         if action_type is None:
             raise IllegalAction("unknown_action", type=str(data["type"])[:40])
-        fields = {f.name for f in dataclasses.fields(cast(Any, action_type))}
         values = {k: v for k, v in data.items() if k != "type"}
-        if set(values) != set(fields):
+        if set(values) != set(field_names(action_type)):
             raise IllegalAction("malformed_action")
         for name, value in values.items():
             if name in action_type.text_fields:

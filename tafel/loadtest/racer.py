@@ -8,12 +8,13 @@ slap's result is what a player waits to learn whether the cards are theirs.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection
 
 from tafel.engine import Game, Json
@@ -85,7 +86,7 @@ class Racer:
             async def slap() -> None:
                 # The reaction as measured when sent: a busy loop may send it late.
                 if self.latest == n:
-                    sent = asyncio.get_running_loop().time()
+                    sent = time.perf_counter()
                     self.slapped = (reveal, sent)
                     measured = 1000 * (sent - reveal)
                     await self.send(
@@ -107,7 +108,7 @@ class Racer:
             task.cancel()
 
     async def send(self, message: Json) -> None:
-        await self.connection.send(json.dumps(message))
+        await self.connection.send(orjson.dumps(message), text=True)
 
     def later(self, delay: float, work: Callable[[], Awaitable[Any]]) -> None:
         async def delayed() -> None:

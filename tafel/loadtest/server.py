@@ -5,13 +5,16 @@ has a core to itself and pays for keeping every move. This process opens the roo
 held by a person, no bots) and one websocket per seat; each client plays a random legal action
 as soon as its view allows one (in a game with races, as a browser does: `tafel.loadtest.racer`). An
 action's time runs from the moment it is sent until every seat of its room has received the
-view it led to. A room whose game ends starts another.
+view it led to. A room whose game ends starts another. The measured seconds start once every
+seat has its first view; on Linux the bench also reads what processor time the server
+processes and this one (every client) spent in them (`CpuMeter`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 from tafel.engine import Json
@@ -59,6 +63,8 @@ class ServerBench:
     slowed: int = 0
     """Honest slaps counted slower than their tabs measured: they took longer to arrive than
     their connections' round trips allow, as on a busy server or a busy client."""
+    cpu: CpuUse | None = None
+    """The processor time the measured seconds took, where the system tells it (Linux)."""
 
     def to_json(self) -> dict[str, Any]:
         report = {
@@ -68,6 +74,11 @@ class ServerBench:
             "p50_ms": 1000 * statistics.median(sorted(self.latencies) or [float("nan")]),
             "p99_ms": percentile(self.latencies, 0.99),
         }
+        if self.cpu is not None and self.actions:
+            # Per action, so that runs at other loads compare: what one action costs each side.
+            report["server_cpu_ms"] = 1000 * self.cpu.servers / self.actions
+            report["client_cpu_ms"] = 1000 * self.cpu.clients / self.actions
+            report["machine_busy"] = self.cpu.busy
         if self.slaps is not None:
             revealed = [from_reveal for from_reveal, _ in self.slaps]
             waited = [from_sending for _, from_sending in self.slaps]
@@ -78,6 +89,62 @@ class ServerBench:
             report["slap_p99_ms"] = percentile(revealed, 0.99)
             report["slap_wait_p99_ms"] = percentile(waited, 0.99)
         return report
+
+
+@dataclass(frozen=True)
+class CpuUse:
+    """Processor seconds spent during a measurement by the server processes (every thread:
+    the event loop and the store's) and by this process (the clients), and the share of all
+    the machine's cores that were busy meanwhile, whoever used them (0 to 1)."""
+
+    servers: float
+    clients: float
+    busy: float
+
+
+def process_cpu(pid: int) -> float | None:
+    """Seconds of processor time a process has used (user and system), from Linux's /proc;
+    None where there is none."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu() -> tuple[float, float] | None:
+    """The machine's busy and total processor ticks so far, over all cores (/proc/stat)."""
+    try:
+        ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return None
+    idle = ticks[3] + ticks[4]  # idle and waiting for I/O
+    return sum(ticks) - idle, sum(ticks)
+
+
+@dataclass
+class CpuMeter:
+    """Reads `CpuUse` from the start of a measurement to its end."""
+
+    pids: list[int]
+    start: tuple[float, float, tuple[float, float]] | None = None
+
+    def read(self) -> tuple[float, float, tuple[float, float]] | None:
+        servers = [process_cpu(pid) for pid in self.pids]
+        machine = machine_cpu()
+        if machine is None or any(used is None for used in servers):
+            return None
+        return sum(used or 0.0 for used in servers), time.process_time(), machine
+
+    def begin(self) -> None:
+        self.start = self.read()
+
+    def end(self) -> CpuUse | None:
+        end = self.read()
+        if self.start is None or end is None:
+            return None
+        (servers, clients, (busy, total)), (servers0, clients0, (busy0, total0)) = end, self.start
+        return CpuUse(servers - servers0, clients - clients0, (busy - busy0) / (total - total0))
 
 
 @dataclass
@@ -111,10 +178,18 @@ def call(base: str, method: str, path: str, body: Json | None = None, token: str
         return answer
 
 
+@dataclass(frozen=True)
+class Served:
+    """A server process of the bench: its address and its process id."""
+
+    base: str
+    pid: int
+
+
 @contextmanager
-def server_process(port: int, db: str | None = None, *options: str) -> Iterator[str]:
-    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`, once it is ready;
-    its address. Its log lines go to a file of their own, shown should it not start."""
+def server_process(port: int, db: str | None = None, *options: str) -> Iterator[Served]:
+    """`tafel serve` on `port`, on a fresh SQLite store unless given `db`, once it is ready.
+    Its log lines go to a file of their own, shown should it not start."""
     with tempfile.TemporaryDirectory() as folder:
         db = db or f"sqlite:///{Path(folder) / 'bench.db'}"
         # Every client of the bench comes from loopback: no limits per client address.
@@ -138,7 +213,7 @@ def server_process(port: int, db: str | None = None, *options: str) -> Iterator[
                             f"the server for the bench did not start:\n{tail}"
                         ) from None
                     time.sleep(0.1)
-            yield base
+            yield Served(base, process.pid)
         finally:
             process.terminate()
             process.wait(10)
@@ -164,13 +239,13 @@ def fresh_schema(url: str, prefix: str = "tafel_bench") -> Iterator[str]:
 
 
 @contextmanager
-def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[str]]:
+def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[Served]]:
     """`processes` servers of one site: sharing a fresh schema of the PostgreSQL at `db` and,
     when more than one, the Redis at `redis` (under a prefix of their own); else one on a
-    fresh SQLite store. Their addresses."""
+    fresh SQLite store."""
     if db is None:
-        with server_process(free_port()) as base:
-            yield [base]
+        with server_process(free_port()) as served:
+            yield [served]
         return
     with fresh_schema(db) as schema, ExitStack() as stack:
         shared: list[str] = []
@@ -208,40 +283,45 @@ async def client(
     """One seat, until cancelled: a random legal action whenever its view allows one; in a game
     with races, as a browser plays it (`Racer`)."""
     rng = random.Random(f"{room.code}/{seat}")
-    loop = asyncio.get_running_loop()
     url = base.replace("http", "ws", 1) + f"/ws/{room.code}"
     async with connect(url, max_size=None) as connection:
         game = get_game(room.game)
         racer = Racer(game, rng, connection, slaps, refusals) if game.has_races else None
-        await connection.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
-        await ready.wait()
+        hello = {"type": "hello", "token": room.tokens[seat]}
+        await connection.send(orjson.dumps(hello), text=True)
+        joined = False
         try:
             async for text in connection:
                 frame = orjson.loads(text)
-                if racer is not None and racer.consume(frame, loop.time()):
+                if racer is not None and racer.consume(frame, time.perf_counter()):
                     continue
                 if frame["type"] != "state":
                     continue
+                if not joined:
+                    # The server has served this seat's joining (its room, its view): the
+                    # measured time starts once it has every seat's, so that none of that
+                    # work is counted against the actions.
+                    joined = True
+                    await ready.wait()
                 key = (frame["match"], frame["n"])
                 room.seen[key] = room.seen.get(key, 0) + 1
                 if room.seen[key] == players:
                     del room.seen[key]
                     started = room.sent.pop((key[0], key[1] - 1), None)
                     if started is not None:
-                        latencies.append(loop.time() - started)
+                        latencies.append(time.perf_counter() - started)
                 if frame["view"]["outcome"] is not None:
                     if seat == 0:
                         await asyncio.to_thread(rematch, base, room)
                 elif frame["legal"]:
 
                     async def send(action: Json, key: tuple[int, int] = key) -> None:
-                        room.sent[key] = loop.time()
-                        await connection.send(
-                            json.dumps({"type": "act", "action": action, "n": key[1]})
-                        )
+                        room.sent[key] = time.perf_counter()
+                        message = {"type": "act", "action": action, "n": key[1]}
+                        await connection.send(orjson.dumps(message), text=True)
 
                     if racer is not None and "reveal_at" in frame:
-                        racer.race(frame, loop.time(), send)
+                        racer.race(frame, time.perf_counter(), send)
                     else:
                         await send(rng.choice(frame["legal"]))
         finally:
@@ -255,7 +335,12 @@ def rematch(base: str, room: RoomRun) -> None:
 
 
 async def run_clients(
-    bases: list[str], runs: list[RoomRun], players: int, seconds: float, spread: bool = True
+    bases: list[str],
+    runs: list[RoomRun],
+    players: int,
+    seconds: float,
+    spread: bool = True,
+    meter: CpuMeter | None = None,
 ) -> ServerBench:
     latencies: list[float] = []
     slaps: list[tuple[float, float]] = []
@@ -280,11 +365,13 @@ async def run_clients(
         for number, run in enumerate(runs)
         for seat in range(players)
     ]
-    await ready.wait()  # every client connected: the measured time starts now
-    loop = asyncio.get_running_loop()
-    began = loop.time()
+    await ready.wait()  # every client has its first view: the measured time starts now
+    if meter is not None:
+        meter.begin()
+    began = time.perf_counter()
     await asyncio.sleep(seconds)
-    elapsed = loop.time() - began
+    elapsed = time.perf_counter() - began
+    cpu = None if meter is None else meter.end()
     done, slapped = list(latencies), list(slaps)
     for task in tasks:
         task.cancel()
@@ -302,6 +389,7 @@ async def run_clients(
         slapped if races else None,
         refusals.count("refused"),
         refusals.count("slowed"),
+        cpu,
     )
 
 
@@ -317,6 +405,10 @@ def bench_server(
 ) -> ServerBench:
     """Open `rooms` rooms of `players` seats each and play for `seconds`, on `processes`
     servers (`servers`); each room is made on (and owned by) one of them in turn."""
-    with servers(processes, db, redis) as bases:
+    with servers(processes, db, redis) as served:
+        bases = [server.base for server in served]
         runs = [open_room(bases[number % len(bases)], game, players) for number in range(rooms)]
-        return asyncio.run(run_clients(bases, runs, players, seconds, spread))
+        meter = CpuMeter([server.pid for server in served])
+        # uvloop, as the server runs on: the clients share the machine's cores with the server,
+        # and asyncio's own loop costs them about twice its CPU time per frame.
+        return uvloop.run(run_clients(bases, runs, players, seconds, spread, meter))

@@ -46,6 +46,18 @@ def store_pool(url: str) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(1 if memory else STORE_THREADS, thread_name_prefix="tafel-store")
 
 
+def writes_pool(url: str, pool: ThreadPoolExecutor) -> ThreadPoolExecutor:
+    """The threads the rooms' queued writes are made in, beside the store's `pool`. SQLite
+    takes one write at a time: a file's writes go to one thread of their own rather than
+    taking turns across the pool's threads, each turn a thread woken and the interpreter's
+    lock handed over, which cost the server more processor time than the writes themselves;
+    the pool stays free for reading rooms. PostgreSQL writes side by side, in the pool; an
+    in-memory SQLite store has one connection, in the pool's one thread."""
+    if url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:"):
+        return ThreadPoolExecutor(1, thread_name_prefix="tafel-store-writes")
+    return pool
+
+
 def write_turns(url: str) -> AbstractContextManager[object]:
     """What a write holds while it runs. SQLite lets one connection write at a time, and one
     that finds it busy sleeps (1, 2, 5, 10 … ms) before trying again: the store's threads take

@@ -7,7 +7,9 @@ list), so a seat's pass, a match's seed or a hand of cards cannot slip into a lo
 Every line has `timestamp` (UTC, ISO 8601), `level`, `logger` and `event` (what happened, in
 words); a room's events add `room` (its code, which its players share anyway) and, where it
 matters, `seat`, `game`, `match`, `bot` (a bot's spec, shown to everyone in the room) and
-`reason` (the message key of a refusal, never its parameters: they may name a card).
+`reason` (the message key of a refusal, never its parameters: they may name a card). A write
+refused by a room's fence adds `token` (the process's fencing token) and `newer` (the room's
+newer one in the store): counters, no secret (`docs/processes.md`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 import structlog
 
-FIELDS = ("room", "seat", "game", "match", "bot", "reason")
+FIELDS = ("room", "seat", "game", "match", "bot", "reason", "token", "newer")
 """What a log line may say of a room, besides its event."""
 
 

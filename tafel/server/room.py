@@ -65,7 +65,7 @@ from tafel.server.seats import (
 from tafel.server.slaps import Slap
 from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
-from tafel.store import ROOM_OPTIONS, Store, StoredRoom, StoredSeat
+from tafel.store import ROOM_OPTIONS, FenceError, Store, StoredRoom, StoredSeat
 from tafel.store.tables import now
 
 log = logging.getLogger("tafel.server")
@@ -87,6 +87,17 @@ def store_error(error: Exception) -> object:
     """What to log of a store's failure: the database's own words, without the statement's
     parameters (they hold passes' hashes and players' text)."""
     return getattr(error, "orig", None) or type(error).__name__
+
+
+def log_not_kept(what: str, error: Exception, extra: Json, level: int = logging.WARNING) -> None:
+    """One line for a write the store did not keep. One refused by the fence is no fault: a
+    process that stalled past its lease (as under overload) finds that another owns the room
+    now, and lets the room go: a warning with both tokens, whatever else would be logged."""
+    if isinstance(error, FenceError):
+        newer = {"token": error.token, "newer": error.newer}
+        log.warning("%s was not kept: the room has a newer owner", what, extra=extra | newer)
+    else:
+        log.log(level, "%s was not kept: %s", what, store_error(error), extra=extra)
 
 
 def _dumps(frame: Json) -> str:
@@ -381,7 +392,7 @@ class Room:
         try:
             await self.keeper.write(partial(self.store.change_room, self.code, **changes))
         except SQLAlchemyError as error:
-            log.warning("a change was not kept: %s", store_error(error), extra={"room": self.code})
+            log_not_kept("a change", error, {"room": self.code})
             raise store_refusal(error) from None
 
     # --- Matches ----------------------------------------------------------------------------------
@@ -405,7 +416,7 @@ class Room:
                 partial(self.store.start_match, self.code, number, record, names)
             )
         except SQLAlchemyError as error:
-            log.warning("a match was not kept: %s", store_error(error), extra={"room": self.code})
+            log_not_kept("a match", error, {"room": self.code})
             raise store_refusal(error) from None
         self.matches = number
         self.match = Match(match_id, number, record, names, state)
@@ -578,11 +589,7 @@ class Room:
         """The store did not keep move `number` of `match`: it and the moves after it never
         happened. Nobody was told of them; the room goes back to the record as kept, and the
         people who made them are told to try again."""
-        log.error(
-            "a move was not kept: %s",
-            store_error(error),
-            extra={"room": self.code, "match": match.number},
-        )
+        log_not_kept("a move", error, {"room": self.code, "match": match.number}, logging.ERROR)
         if self.match is not match or len(match.record.actions) <= number:
             return
         lost = match.record.actions[number:]
@@ -604,7 +611,7 @@ class Room:
         self.wake_bots()
 
     def not_kept(self, what: str, error: Exception) -> None:
-        log.warning("could not keep %s: %s", what, store_error(error), extra={"room": self.code})
+        log_not_kept(what, error, {"room": self.code})
 
     def time_up(self) -> None:
         """The game's timer has run out: the system's one action, applied as any other."""
@@ -770,18 +777,17 @@ class Room:
             ],
         }
 
-    def state_frame(self, seat: Seat | None, history: bool = False) -> Json:
+    def shared_frame(self) -> Json:
+        """What a state frame tells every seat alike: the match, its move, the names, the
+        actors, and the room's clocks. Made once per change, not once per seat."""
         match = self.match
         assert match is not None
-        state = match.state
         frame: Json = {
             "type": "state",
             "match": match.number,
             "n": len(match.record.actions),
             "names": match.names,
-            "actors": state.actors(),
-            "view": state.view(seat),
-            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
+            "actors": match.state.actors(),
         }
         if self.races is not None and self.races.reveal is not None:
             frame["reveal_at"] = 1000 * self.races.reveal
@@ -791,6 +797,19 @@ class Room:
         wait = self.wait.to_json(1000 * self.clock.now())
         if wait is not None:
             frame["wait"] = wait
+        return frame
+
+    def state_frame(
+        self, seat: Seat | None, history: bool = False, shared: Json | None = None
+    ) -> Json:
+        """The state frame of `seat` (None: a spectator's): its own view and legal actions
+        beside what everyone is told (`shared`, made now if not given)."""
+        match = self.match
+        assert match is not None
+        state = match.state
+        frame = dict(self.shared_frame() if shared is None else shared)
+        frame["view"] = state.view(seat)
+        frame["legal"] = [] if seat is None else [a.to_json() for a in state.legal_actions(seat)]
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
@@ -806,14 +825,15 @@ class Room:
         if self.match is None:
             return
         now = self.schedule_reveal()
+        shared = self.shared_frame()
         for seat, holder in enumerate(self.seats):
             if holder.connections:
-                text = _dumps(self.state_frame(seat))
+                text = _dumps(self.state_frame(seat, shared=shared))
                 for connection in holder.connections:
                     connection.send(text)
                     connection.state_sent = now
         if self.spectators:
-            text = _dumps(self.state_frame(None))
+            text = _dumps(self.state_frame(None, shared=shared))
             for connection in self.spectators:
                 connection.send(text)
 

@@ -28,7 +28,7 @@ from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
-from tafel.server.keeper import Keeper, in_turn, store_pool, write_turns
+from tafel.server.keeper import Keeper, in_turn, store_pool, write_turns, writes_pool
 from tafel.server.limits import Limits, Quotas
 from tafel.server.metrics import ROOMS, STORE_ERRORS
 from tafel.server.room import CLOSED, LOBBY, Room, resume_match, store_error
@@ -73,6 +73,8 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.pool = store_pool(store.url)
         """The threads the store is called in, so that the event loop never waits for it."""
+        self.writes = writes_pool(store.url, self.pool)
+        """The threads the rooms' queued writes are made in (`writes_pool`)."""
         self.turns = write_turns(store.url)
         """Held by every write of the store (`write_turns`)."""
         self.loading: dict[str, asyncio.Future[Room]] = {}
@@ -130,7 +132,9 @@ class Rooms:
                 partial(in_turn, partial(self.store.create_room, stored), self.turns)
             ):
                 break
-        room = Room(stored, game, self.store, Keeper(self.pool, self.turns), self.pace, self.clock)
+        room = Room(
+            stored, game, self.store, Keeper(self.writes, self.turns), self.pace, self.clock
+        )
         self.remember(room)
         log.info("room made", extra={"room": room.code, "game": game.id})
         return room, token
@@ -171,7 +175,7 @@ class Rooms:
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         game = self.find_game(stored.game)
         resumed = await self.ask(partial(resume_match, game, stored, store))
-        keeper = Keeper(self.pool, self.turns)
+        keeper = Keeper(self.writes, self.turns)
         room = Room(stored, game, store, keeper, self.pace, self.clock, resumed)
         self.remember(room)
         room.wake_bots()

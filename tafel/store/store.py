@@ -145,6 +145,14 @@ class FenceError(SQLAlchemyError):
     token is newer than the one this store writes with. Like any store failure, nothing
     changed; the caller refuses the request."""
 
+    def __init__(self, room: str, token: int, newer: int | None) -> None:
+        super().__init__(f"room {room} is held with token {newer}, not {token}")
+        self.room = room
+        self.token = token
+        """The token this store wrote with."""
+        self.newer = newer
+        """The room's token in the store (None: no fence at all)."""
+
 
 class Store:
     def __init__(self, url: str) -> None:
@@ -272,7 +280,7 @@ class Store:
             select(FenceRow.token).where(FenceRow.room == code).with_for_update(read=True)
         )
         if held != token:
-            raise FenceError(f"room {code} is held with token {held}, not {token}")
+            raise FenceError(code, token, held)
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -463,7 +471,8 @@ class Store:
                     self.insert_fenced_move, {**move, "room": room, "token": token}
                 )
                 if done.first() is None:
-                    raise FenceError(f"room {room} is held with a newer token than {token}")
+                    newer = moves.scalar(select(FenceRow.token).where(FenceRow.room == room))
+                    raise FenceError(room, token, newer)
             moves.commit()
         except Exception:
             moves.rollback()  # so the connection serves the next move (or reconnects)

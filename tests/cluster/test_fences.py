@@ -33,10 +33,12 @@ def fenced_writes(url: str) -> None:
         assert store.raise_fence("FENCE1", 5) is None
         new = store.fenced("FENCE1", 5)
         # Every write of the old holder is refused now, and leaves the store as it was.
-        with pytest.raises(FenceError):
+        with pytest.raises(FenceError) as refused:
             old.append_move(match, 1, seat, action.to_json())
-        with pytest.raises(FenceError):
+        assert (refused.value.token, refused.value.newer) == (3, 5)
+        with pytest.raises(FenceError) as refused:
             old.change_room("FENCE1", status="closed")
+        assert (refused.value.token, refused.value.newer) == (3, 5)
         with pytest.raises(FenceError):
             old.save_clock(match, 1, 3.0)
         with pytest.raises(FenceError):

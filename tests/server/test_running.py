@@ -195,3 +195,36 @@ def test_logs_tell_each_event_of_a_room_and_nothing_secret(
     for secret in (ann, bob, token_hash(ann), token_hash(bob), str(stored.record.seed)):
         assert secret not in text
     assert "secret" not in text and "INSERT" not in text
+
+
+def test_a_move_refused_by_a_newer_owner_is_one_warning_line_with_both_tokens(
+    client: TestClient, log_lines: io.StringIO
+) -> None:
+    """Under overload a process may stall past its lease: another takes the room, and the
+    store refuses the old owner's writes. That is the fence doing its work, not a fault."""
+    code, ann = new_room(client, "add-vantage", 2)
+    bob = take_seat(client, code, 1, "Bob")
+    start(client, code, ann)
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    store = rooms.store
+    assert store.raise_fence(code, 4) is None
+    rooms.rooms[code].store = store.fenced(code, 4)
+    with open_tab(client, code, ann) as first, open_tab(client, code, bob) as second:
+        tabs = {0: first, 1: second}
+        for tab in tabs.values():
+            tab.next("state")
+        assert store.raise_fence(code, 9) is None  # another process takes the room over
+        mover = next(tab for tab in tabs.values() if tab.legal)
+        mover.act(mover.legal[0], mover.n)
+        assert mover.next("error")["key"] == "store_failed"
+
+    lines = [json.loads(line) for line in log_lines.getvalue().splitlines()]
+    refused = [line for line in lines if "was not kept" in line["event"]]
+    moves = [line for line in refused if line["event"].startswith("a move")]
+    assert [line["event"] for line in moves] == ["a move was not kept: the room has a newer owner"]
+    # Every write refused so (the move, the turn clock's wait) says so alike.
+    for line in refused:
+        assert line["event"].endswith("was not kept: the room has a newer owner")
+        assert line["level"] == "warning" and line["room"] == code
+        assert line["token"] == 4 and line["newer"] == 9
+    assert "exception" not in log_lines.getvalue() and "Traceback" not in log_lines.getvalue()

@@ -105,7 +105,7 @@ def test_a_room_waiting_for_its_store_holds_up_no_other_room(
     any_store: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """PostgreSQL writes side by side: the other room plays on. SQLite writes one at a time
-    (`write_turns`): the other room's moves wait for the store too, but the server still
+    (`writes_pool`): the other room's moves wait for the store too, but the server still
     serves it (its page, a tab joining it and getting its view)."""
     client = any_store
     rooms = the_rooms(client)
