@@ -124,6 +124,10 @@ class Level:
     """...and at time up, on its top suspect or on whoever it believes this much. These four
     are set for five players; at other tables the same evidence counts (`at_table`,
     `SpyfallBot.evidence_needed`) and a vote weighs the other voters (`vote_bar`)."""
+    reading: float = 1.0
+    """How often it misjudges whether an answer fits a place, as a multiple of the bank's
+    rates (`bank.MISREAD`, `bank.KNOWN_MISREAD`): 0.5 is a listener who misreads half as
+    often. Its beliefs know its own rate, so a keener listener is also surer, and sooner."""
 
 
 LEVEL_SETTINGS = {
@@ -200,6 +204,7 @@ LEVEL_SETTINGS = {
         evidence=1.5,
         vote=0.5,
         vote_late=0.3,
+        reading=1.6,
     ),
     "normal": Level(
         answer_weights=(0.6, 0.3, 0.1),
@@ -220,8 +225,8 @@ LEVEL_SETTINGS = {
     "hard": Level(
         answer_weights=(0.7, 0.25, 0.05),
         dodge=0.1,
-        give_away=0.25,
-        evasive_when_close=0.4,
+        give_away=0.15,
+        evasive_when_close=0.6,
         reveal=0.85,
         reveal_late=0.55,
         reveal_danger=0.45,
@@ -232,6 +237,7 @@ LEVEL_SETTINGS = {
         evidence=3,
         vote=0.65,
         vote_late=0.35,
+        reading=0.6,
     ),
 }
 
@@ -268,6 +274,9 @@ ROUND_MARGIN = 0.9
 """The share of a round's expected answers after which the spy reckons time is nearly up."""
 REFERENCE_PLAYERS = 5
 """The table the levels' chances are set for (see `at_table`)."""
+MOST_MISREAD = 0.45
+"""A listener who misread more often than this would be guessing (at 0.5 an answer tells it
+nothing): a level's `reading` stops there."""
 PIVOTAL_AGREEMENT = 1.5
 """How much likelier another agent's yes is when the suspect is the spy than when it is an
 agent, for a voter whose own belief is near its bar (measured at 8 players: 1.3-2.2)."""
@@ -307,8 +316,11 @@ class Lexicon:
     """The locations in play as a seat knows them: ids, roles (from the options every player
     agreed on), association words and how each heard answer reads."""
 
-    def __init__(self, places: Sequence[Location], talk: Bank) -> None:
+    def __init__(self, places: Sequence[Location], talk: Bank, reading: float = 1.0) -> None:
         self.bank = talk
+        self.misread = tuple(min(MOST_MISREAD, rate * reading) for rate in MISREAD)
+        self.known_misread = tuple(min(MOST_MISREAD, rate * reading) for rate in KNOWN_MISREAD)
+        """This listener's rates of misjudging an answer, by its specificity (`Level.reading`)."""
         self.places = tuple(places)
         self.ids = tuple(place.id for place in places)
         self.stems: list[frozenset[str]] = []
@@ -344,11 +356,11 @@ class Lexicon:
             seem, known = set(), set()
             for index, loc in enumerate(self.ids):
                 fits = loc in own or fit(text, loc, level)
-                if seems(text, loc, level, fits, listener, MISREAD[level]):
+                if seems(text, loc, level, fits, listener, self.misread[level]):
                     seem.add(index)
-                if seems(text, loc, level, fits, listener, KNOWN_MISREAD[level]):
+                if seems(text, loc, level, fits, listener, self.known_misread[level]):
                     known.add(index)
-            yes, no = likelihoods(level, MISREAD[level])
+            yes, no = likelihoods(level, self.misread[level])
             logs = [yes if i in seem else no for i in range(n)]
             return Reading("bank", level, frozenset(seem), frozenset(known), logs=logs)
         if self.bank.is_evasive(text):
@@ -384,12 +396,12 @@ class Lexicon:
 
 
 @cache
-def lexicon(ids: tuple[str, ...], own: str, tafel: bool) -> Lexicon:
+def lexicon(ids: tuple[str, ...], own: str, tafel: bool, reading: float = 1.0) -> Lexicon:
     try:
         every = {place.id: place for place in locations_in_set(own, tafel)}
     except LocationError:  # pragma: no cover - the game refuses such options
         every = {}
-    return Lexicon([every[i] for i in ids], bank())
+    return Lexicon([every[i] for i in ids], bank(), reading)
 
 
 # --- Templates for locations the bank does not hold --------------------------------------------
@@ -545,9 +557,9 @@ def normalised(logs: Mapping[int, float]) -> dict[int, float]:
     return {index: weight / total for index, weight in weights.items()}
 
 
-def read_round(view: Json, me: Seat, options: Any) -> Round:
+def read_round(view: Json, me: Seat, options: Any, reading: float = 1.0) -> Round:
     ids = tuple(place["id"] for place in view["locations"])
-    words = lexicon(ids, options.locations, options.tafel_locations)
+    words = lexicon(ids, options.locations, options.tafel_locations, reading)
     card = view["card"] or {"spy": False, "location": None}
     spy = bool(card["spy"])
     truth = None if spy else card.get("location")
@@ -682,7 +694,7 @@ class SpyfallBot(Agent):
         )
         if self._cache is None or self._cache[0] != key:
             options = cast(Any, state).options  # agreed by all players: public
-            self._cache = (key, read_round(view, seat, options))
+            self._cache = (key, read_round(view, seat, options, self.level.reading))
         return self._cache[1]
 
     # The spy's guess ----------------------------------------------------------------------
