@@ -557,9 +557,11 @@ def normalised(logs: Mapping[int, float]) -> dict[int, float]:
     return {index: weight / total for index, weight in weights.items()}
 
 
-def read_round(view: Json, me: Seat, options: Any, reading: float = 1.0) -> Round:
+def read_round(view: Json, me: Seat, options: Any, listening: float = 1.0) -> Round:
+    """The round as `me` sees it, misreading answers `listening` times as often as the bank's
+    rates (`Level.reading`)."""
     ids = tuple(place["id"] for place in view["locations"])
-    words = lexicon(ids, options.locations, options.tafel_locations, reading)
+    words = lexicon(ids, options.locations, options.tafel_locations, listening)
     card = view["card"] or {"spy": False, "location": None}
     spy = bool(card["spy"])
     truth = None if spy else card.get("location")
