@@ -1,10 +1,11 @@
 """Hints: what the game's hard level would weigh for a seat, from that seat's view alone.
 
-The hard level's search runs for the asking seat as if it were to decide, and the hint is its
-top choices: how many of the search's samples went to each, and the share of those samples
-the seat went on to win. The search only ever plays on `determinize(seat)` copies and is seeded
-from what the seat has seen (the number of moves made), so two worlds the seat cannot tell
-apart give the same hint (tests/agents/test_hints.py).
+The hard level's search (`Game.hint_bot`: in Tornado Alert!, whose hard level does not
+search, a search that falls back on it) runs for the asking seat as if it were to decide, and
+the hint is its top choices: how many of the search's samples went to each, and the share of
+those samples the seat went on to win. The search only ever plays on `determinize(seat)`
+copies and is seeded from what the seat has seen (the number of moves made), so two worlds
+the seat cannot tell apart give the same hint (tests/agents/test_hints.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ by a person."""
 
 
 class NoHint(Exception):
-    """No hint here: the game's hard level does not search (Spyfall's talks), or the seat has
+    """No hint here: the game's hint bot does not search (Spyfall's talks), or the seat has
     no choice to make now."""
 
 
@@ -38,15 +39,15 @@ class Choice:
 
 
 def offers_hints(game: Game) -> bool:
-    """Whether the game's hard level searches, so that it can tell a hint."""
-    return resolve("bot:hard", game)[0] is IsmctsAgent
+    """Whether the game's hint bot searches, so that it can tell a hint."""
+    return resolve(game.hint_bot, game)[0] is IsmctsAgent
 
 
 def hint_agent(game: Game, seed: int, iterations: int = HINT_ITERATIONS) -> IsmctsAgent:
-    """The game's hard level, taking `iterations` samples."""
-    agent = make_agent("bot:hard", game, seed)
+    """The game's hint bot (its hard level's search), taking `iterations` samples."""
+    agent = make_agent(game.hint_bot, game, seed)
     if not isinstance(agent, IsmctsAgent):
-        raise NoHint(f"{game.id}'s hard level does not search")
+        raise NoHint(f"{game.id}'s hint bot does not search")
     agent.iterations = iterations
     return agent
 

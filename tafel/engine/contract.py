@@ -271,6 +271,9 @@ class Game(ABC):
     levels: ClassVar[Mapping[str, str]] = {}
     """What `bot:easy`, `bot:normal` and `bot:hard` are in this game: a spec each, from the
     game's `bots.py` (docs/bots.md lists them)."""
+    hint_bot: ClassVar[str] = "bot:hard"
+    """The search whose top choices a hint shows (`tafel.agents.hints`): the hard level, where
+    that searches; a game whose hard level does not search may name a search here."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
     default_iterations: ClassVar[int] = 400

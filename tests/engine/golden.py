@@ -10,6 +10,9 @@ d42c5e1, before the engines were made faster (issue 17), by running it in a copy
 Changed since on purpose, each entry regenerated from the code that changed it and no other:
 - Add-Vantage's greedy bot under rule (a), tiles-stay (060a01e: it rolls rather than trading
   dice for ever): its games in 2p-tiles-stay and 2p-all-options.
+- Tornado Alert!'s new bot `patient` (branch strong, issue 17: the hard level): its games added
+  in every configuration, in their place among the bots by name; greedy's, quick's and
+  random's digests are unchanged (greedy only takes its typical value from a method now).
 
 Per game and contract-harness configuration (`tests/games/*/test_contract.py`), a digest hashes
 step by step everything a change to the engine could disturb:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.tornado_alert.actions import ALL_ACTIONS
-from tafel.games.tornado_alert.bots import BOTS, LEVELS
+from tafel.games.tornado_alert.bots import BOTS, HINT_BOT, LEVELS
 from tafel.games.tornado_alert.cards import MAX_PLAYERS, MIN_PLAYERS
 from tafel.games.tornado_alert.options import Options
 from tafel.games.tornado_alert.rules import TornadoAlertState
@@ -28,6 +28,7 @@ class TornadoAlert(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     levels = LEVELS
+    hint_bot = HINT_BOT
     terminal = TornadoAlertText(catalog)
     default_bot = "greedy"
     default_rollout = "quick"

@@ -121,14 +121,14 @@ def test_the_easy_and_hard_levels_are_fair_at_the_smallest_and_biggest_tables(
 ) -> None:
     """The same for the other levels at three and eight players, the tables furthest from the
     five they are tuned for (bots.py has the figures at every table): easy keeps its short
-    rounds and hard its long ones, in which time often runs out. Over 1,000 games agents win
-    38-56% of these; 100 games are within about 10 points of that (two standard errors: hard
-    at eight wins 29% of these 100, 38% of the 1,000), hence the wider bounds."""
+    rounds and hard its long ones, in which time often runs out. Over 300 games agents win
+    49-66% of easy's and 25-33% of hard's, whose spy reads answers keenly (time runs out in
+    11-20%); 100 games are within about 10 points of that, hence the wide bounds."""
     specs = [f"bot:talker:level={level}"] * players
     tallies = simulate(GAME, specs, 100, 1, Options(rounds=1)).mean_tallies()
     assert 0.25 <= tallies["agents_won"] <= 0.75
     if level == "easy":
         assert tallies["answers_per_round"] <= 9
     else:
-        assert tallies["time_ran_out"] >= 0.15
+        assert tallies["time_ran_out"] >= 0.1
         assert tallies["answers_per_round"] >= 11
