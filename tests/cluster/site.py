@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.tabs import Tab
-from tests.server.test_restart import TAFEL, RealSocket, free_port
+from tests.server.test_restart import TAFEL, RealSocket, free_port, wait_up
 
 Json = dict[str, Any]
 
@@ -50,16 +50,7 @@ class Site:
         return port
 
     def wait_up(self, port: int, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            assert self.processes[port].poll() is None, "a process of the site stopped"
-            assert time.monotonic() < deadline, "a process of the site did not come up"
-            time.sleep(0.1)
+        wait_up(port, self.processes[port], seconds)
 
     def kill(self, port: int) -> None:
         """kill -9: no lease given up, no clock kept, no socket closed cleanly."""

@@ -10,7 +10,6 @@ import random
 import re
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +22,7 @@ from tafel.store import Store
 from tests.cluster.secrecy import check_views
 from tests.cluster.site import Site, SiteTab, site
 from tests.server.tabs import play_out
-from tests.server.test_restart import free_port
+from tests.server.test_restart import free_port, wait_up
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -58,15 +57,7 @@ def proxy(caddy: str, running: Site, home: Path) -> Iterator[int]:
         command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, "caddy did not start"
-            time.sleep(0.1)
+        wait_up(port, process)
         yield port
     finally:
         process.terminate()

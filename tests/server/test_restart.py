@@ -55,6 +55,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    """Until the server on `port` answers; a failure if its process stops first or the time
+    runs out."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        assert process.poll() is None, process.stderr.read() if process.stderr else "it stopped"
+        assert time.monotonic() < deadline, f"the server on port {port} did not come up"
+        time.sleep(0.1)
+
+
 @contextmanager
 def server(db: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
     process = subprocess.Popen(
@@ -63,16 +78,7 @@ def server(db: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None, process.stderr.read() if process.stderr else ""
-            assert time.monotonic() < deadline, "the server did not come up"
-            time.sleep(0.1)
+        wait_up(port, process)
         yield process
     finally:
         if process.poll() is None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tafel.engine import Game, Seat, State
-from tafel.rl.direct import Direct, accumulated, starts
+from tafel.rl.direct import Direct, accumulated, clipped, starts
 from tafel.rl.layouts import layout_of
 
 if TYPE_CHECKING:
@@ -19,11 +19,6 @@ PHASES = ("arrange", "choose", "place_rolled", "place_bought", "over")
 OVER = "over"
 FIRST_TILE = 7
 """The lowest tile: counts of tiles start with it."""
-
-
-def clipped(value: float) -> float:
-    """`Num`'s clip to [-1, 1]."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
 def encoder(game: Game) -> Direct:

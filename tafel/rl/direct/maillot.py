@@ -10,7 +10,7 @@ import numpy as np
 
 from tafel.engine import Game, Json, Seat, State
 from tafel.games.maillot.content import CARDS, RAINBOW_DECK
-from tafel.rl.direct import Direct, known_fields, offsets, starts
+from tafel.rl.direct import Direct, clipped, known_fields, offsets, starts
 from tafel.rl.layouts import MAILLOT, layout_of
 
 if TYPE_CHECKING:
@@ -18,11 +18,6 @@ if TYPE_CHECKING:
 
 PHASES = ("roll", "debt", "card_retire", "escape", "auction", "move", "over")
 OVER = PHASES.index("over")
-
-
-def clipped(value: float) -> float:
-    """`Num`'s clip to [-1, 1]."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
 def encoder(game: Game) -> Direct:

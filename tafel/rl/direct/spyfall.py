@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tafel.engine import Game, Seat, State
-from tafel.rl.direct import Direct, known_fields, offsets, starts
+from tafel.rl.direct import Direct, clipped, known_fields, offsets, starts
 from tafel.rl.features import Seen
 from tafel.rl.layouts import SPYFALL, answers_heard, last_question, layout_of
 
@@ -17,11 +17,6 @@ if TYPE_CHECKING:
     from tafel.games.spyfall.rules import SpyfallState
 
 PHASES = ("deal", "ask", "answer", "talk", "accusation", "vote", "guess", "nominate", "over")
-
-
-def clipped(value: float) -> float:
-    """`Num`'s clip to [-1, 1]."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
 def encoder(game: Game) -> Direct:

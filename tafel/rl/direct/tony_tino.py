@@ -11,7 +11,7 @@ import numpy as np
 from tafel.engine import Game, Seat, State
 from tafel.games.tony_tino.board import NO_CARD, NOBODY, NOWHERE, OPEN, OVER, PLAYERS, TIE, VOID
 from tafel.games.tony_tino.views import money_shown
-from tafel.rl.direct import Direct, accumulated, starts
+from tafel.rl.direct import Direct, accumulated, clipped, starts
 from tafel.rl.layouts import layout_of
 
 if TYPE_CHECKING:
@@ -21,11 +21,6 @@ PHASES = ("card", "raid", "target", "place", "over")
 MONEY = (10_000, 20_000, 30_000, 40_000, 50_000)
 RESULTS = {OPEN: 0, TIE: 1, VOID: 2}
 """A street's result that is no seat, by its place among the layout's (open, tie, void)."""
-
-
-def clipped(value: float) -> float:
-    """`Num`'s clip to [-1, 1]."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
 def encoder(game: Game) -> Direct:

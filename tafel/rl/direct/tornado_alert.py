@@ -13,7 +13,7 @@ from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS, LOCATIONS, NO_LOCATION, ROUNDS, VALUE
 from tafel.games.tornado_alert.piles import location_of
 from tafel.games.tornado_alert.scoring import round_result, worst_standing
-from tafel.rl.direct import Direct, accumulated, starts
+from tafel.rl.direct import Direct, accumulated, clipped, starts
 from tafel.rl.layouts import TORNADO_LOCATIONS, layout_of
 
 if TYPE_CHECKING:
@@ -24,11 +24,6 @@ LOCATION_INDEX = {k: TORNADO_LOCATIONS.index(name) for k, name in enumerate(LOCA
 """A location by its place in the layout's one-hot."""
 FACE_DOWN = len(KINDS)
 """A score pile's count of face-down cards, after its counts per kind."""
-
-
-def clipped(value: float) -> float:
-    """`Num`'s clip to [-1, 1]."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
 def encoder(game: Game) -> Direct:
