@@ -4,6 +4,7 @@ for players who asked their system for none)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -266,10 +267,11 @@ def play_a_card_a_raid_may_cancel(page: Page) -> bool:
     raid of its own) and that may be played now; False if the hand has none."""
     cards = page.locator(".tt-player[data-seat='0'] .game-card.legal")
     play = page.locator(".tt .tray button.legal.primary")
-    for index in range(cards.count()):
-        if cards.nth(index).inner_text() in ("Pro", "Police raid"):
+    # By name, not by place: choosing a card draws the hand anew, and its places may change.
+    for name in cards.all_inner_texts():
+        if name in ("Pro", "Police raid"):
             continue
-        cards.nth(index).click()
+        cards.filter(has_text=re.compile(f"^{re.escape(name)}$")).first.click()
         expect(page.locator(".tt .tray .card-effect")).to_be_visible()  # the card is chosen
         if play.count():
             play.click()
