@@ -44,12 +44,12 @@ def known_fields(root: Feature, name: str) -> Fields:
     return part.inner
 
 
-@cache
 def clipped(value: float) -> float:
     """`Num`'s clip to [-1, 1]."""
     return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
+@cache
 def accumulated(step: float, count: int) -> float:
     """A count as the layouts sum it (`Counts`): `step` added `count` times, at most 1."""
     total = 0.0
