@@ -10,6 +10,7 @@ more than the view does. Games without one are laid out from the view (`tafel.rl
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from functools import cache
 
@@ -27,21 +28,21 @@ def starts(game: Game) -> dict[str, int]:
     return {segment.name: segment.start for segment in layout_of(game).segments()}
 
 
-def offsets(fields: Fields, seats: int) -> dict[str, int]:
-    """Where each part of a `Fields` starts, from the start of the `Fields`."""
-    found, start = {}, 0
-    for name, feature in fields.fields.items():
-        found[name] = start
+def known_starts(root: Feature, name: str, at: dict[str, int], seats: int) -> dict[str, int]:
+    """Where each part of the `Known` part `name` of a layout's root starts in the vector: a
+    `Known` writes its 1 first, then its `Fields`."""
+    part = root.fields[name] if isinstance(root, Fields) else None
+    assert isinstance(part, Known) and isinstance(part.inner, Fields)
+    found, start = {}, at[name] + 1
+    for field, feature in part.inner.fields.items():
+        found[field] = start
         start += feature.size(seats)
     return found
 
 
-def known_fields(root: Feature, name: str) -> Fields:
-    """The `Fields` inside the `Known` part `name` of a layout's root."""
-    assert isinstance(root, Fields)
-    part = root.fields[name]
-    assert isinstance(part, Known) and isinstance(part.inner, Fields)
-    return part.inner
+def seat_of(out: array[float], place: int, value: int, seat: Seat, players: int) -> None:
+    """`SeatOf`: a one-hot of `value`, counted from the observing seat."""
+    out[place + (value - seat) % players] = 1.0
 
 
 def clipped(value: float) -> float:

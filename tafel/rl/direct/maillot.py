@@ -10,7 +10,7 @@ import numpy as np
 
 from tafel.engine import Game, Json, Seat, State
 from tafel.games.maillot.content import CARDS, RAINBOW_DECK
-from tafel.rl.direct import Direct, clipped, known_fields, offsets, starts
+from tafel.rl.direct import Direct, clipped, known_starts, seat_of, starts
 from tafel.rl.layouts import MAILLOT, layout_of
 
 if TYPE_CHECKING:
@@ -27,18 +27,8 @@ def encoder(game: Game) -> Direct:
     team_at = at["teams[seat].energy"]
     per_team = at["teams[seat].combat"] + 2 - team_at
     team = {name[len("teams[seat].") :]: start - team_at for name, start in at.items()}
-    # A decision and a card shown are parts of a `Known`: 1 first, then the parts.
-    decision = {
-        name: at["decision"] + 1 + start
-        for name, start in offsets(known_fields(MAILLOT, "decision"), seats).items()
-    }
-    card_at = {
-        name: at["card"] + 1 + start
-        for name, start in offsets(known_fields(MAILLOT, "card"), seats).items()
-    }
-
-    def seat_of(out: array[float], place: int, value: int, seat: Seat, players: int) -> None:
-        out[place + (value - seat) % players] = 1.0
+    decision = known_starts(MAILLOT, "decision", at, seats)
+    card_at = known_starts(MAILLOT, "card", at, seats)
 
     def encode(state: State, seat: Seat) -> np.ndarray:
         ms: MaillotState = state  # type: ignore[assignment]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tafel.engine import Game, Seat, State
-from tafel.rl.direct import Direct, clipped, known_fields, offsets, starts
+from tafel.rl.direct import Direct, clipped, known_starts, seat_of, starts
 from tafel.rl.features import Seen
 from tafel.rl.layouts import SPYFALL, answers_heard, last_question, layout_of
 
@@ -23,19 +23,9 @@ def encoder(game: Game) -> Direct:
     size = layout_of(game).size
     at = starts(game)
     seats = game.max_players
-    # An accusation and a card are parts of a `Known`: 1 first, then the parts.
-    accusation = {
-        name: at["accusation"] + 1 + start
-        for name, start in offsets(known_fields(SPYFALL, "accusation"), seats).items()
-    }
-    card = {
-        name: at["card"] + 1 + start
-        for name, start in offsets(known_fields(SPYFALL, "card"), seats).items()
-    }
+    accusation = known_starts(SPYFALL, "accusation", at, seats)
+    card = known_starts(SPYFALL, "card", at, seats)
     per_nomination = 2 * seats
-
-    def seat_of(out: array[float], place: int, value: int, seat: Seat, players: int) -> None:
-        out[place + (value - seat) % players] = 1.0
 
     def encode(state: State, seat: Seat) -> np.ndarray:
         sp: SpyfallState = state  # type: ignore[assignment]
