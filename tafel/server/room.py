@@ -106,6 +106,16 @@ def _dumps(frame: Json) -> str:
 
 
 @dataclass
+class Choices:
+    """What a seat was last told it may do: since which move, and at which move that was last
+    worked out."""
+
+    legal: list[Json]
+    since: int
+    checked: int
+
+
+@dataclass
 class Match:
     """One game played in the room: its record as stored, and the state it leads to."""
 
@@ -115,6 +125,29 @@ class Match:
     names: list[str]
     state: State
     history: deque[list[Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    choices: dict[Seat, Choices] = field(default_factory=dict)
+
+    def told(self, seat: Seat, legal: list[Json]) -> None:
+        """`seat` is sent `legal`, its actions now."""
+        n = len(self.record.actions)
+        known = self.choices.get(seat)
+        if known is None or known.legal != legal:
+            self.choices[seat] = Choices(legal, n, n)
+        else:
+            known.checked = n
+
+    def same_choices(self, seat: Seat, at: int) -> bool:
+        """Whether a move `seat` made on the state after `at` actions means the same now: only
+        others have moved since, and none of it changed what `seat` may do. Where everyone
+        decides in any order, one decision does not make the others' stale."""
+        n = len(self.record.actions)
+        known = self.choices.get(seat)
+        return (
+            known is not None
+            and known.checked == n
+            and known.since <= at < n
+            and all(actor != seat for actor, _ in self.record.actions[at:])
+        )
 
 
 @dataclass
@@ -457,9 +490,14 @@ class Room:
         holder = self.seats[seat]
         if holder.bot is not None and not holder.handed:
             raise RoomError("bad_token", 403)
-        if at is not None and at != len(match.record.actions):
+        # A move made on a state the game has left is refused, unless it still means the same
+        # (`Match.same_choices`); a race action never: it answers the state it was made on.
+        stale = at is not None and at != len(match.record.actions)
+        if stale and not (type(at) is int and match.same_choices(seat, at)):
             raise RoomError("stale_action", 409)
         action = self.game.action_from_json(data)
+        if stale and action.race:
+            raise RoomError("stale_action", 409)
         if holder.handed:
             # A player's move takes their seat back from the bot, once the store has kept that;
             # an illegal one takes nothing.
@@ -809,7 +847,11 @@ class Room:
         state = match.state
         frame = dict(self.shared_frame() if shared is None else shared)
         frame["view"] = state.view(seat)
-        frame["legal"] = [] if seat is None else [a.to_json() for a in state.legal_actions(seat)]
+        if seat is None:
+            frame["legal"] = []
+        else:
+            frame["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+            match.told(seat, frame["legal"])
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history

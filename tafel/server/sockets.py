@@ -2,7 +2,10 @@
 actions and receives frames.
 
 From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
-`{"type": "act", "action": {...}, "n": <actions seen>}` or `{"type": "lang", "lang": "en"}`.
+`{"type": "act", "action": {...}, "n": <actions seen>}` or `{"type": "lang", "lang": "en"}`. An
+action made on a state the game has since left is refused as stale, unless only others moved
+since and what its seat may do is unchanged (where all decide in any order), and a race action
+always (`Match.same_choices`).
 To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `state` (its view, its
 legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid,
 or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its

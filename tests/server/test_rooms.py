@@ -154,6 +154,54 @@ def test_an_illegal_or_malformed_message_gets_an_error_to_its_sender_only(
         assert ann.frames[-1] == after_ann and "Je hebt geen" in str(ann.frames)
 
 
+def test_a_move_made_on_a_state_the_game_left_counts_only_if_it_means_the_same(
+    client: TestClient,
+) -> None:
+    """Cid accuses while Ann's question to Bob is on its way: nothing Cid may do changed, so the
+    accusation counts. Bob's, made before he was asked, is refused: he now has a question to
+    answer. So is a move made on a state from before the sender's own move, or from the future."""
+    code, host = new_room(client, "spyfall", 4)
+    tokens = [host] + [
+        take_seat(client, code, s, name) for s, name in enumerate(["Bob", "Cid", "Dan"], 1)
+    ]
+    start(client, code, host)
+    with (
+        open_tab(client, code, tokens[0]) as ann,
+        open_tab(client, code, tokens[1]) as bob,
+        open_tab(client, code, tokens[2]) as cid,
+    ):
+        tabs = [ann, bob, cid]
+
+        def reach(n: int) -> None:
+            for tab in tabs:
+                while tab.n < n:
+                    tab.next("state")
+
+        reach(0)
+        ann.act({"type": "deal"}, 0)
+        reach(1)
+        ann.act({"type": "ask", "target": 1, "text": "Warm here?"}, 1)
+        reach(2)
+        assert {"type": "answer", "text": ""} in bob.legal
+        bob.act({"type": "accuse", "suspect": 3}, 1)
+        assert bob.next("error")["key"] == "stale_action"
+        cid.act({"type": "accuse", "suspect": 3}, 1)
+        assert cid.settled(2), cid.frames[-1]
+        reach(3)
+        # Ann and Bob vote in any order: Bob's vote, cast as Ann's arrives, counts too.
+        assert (
+            ann.legal == bob.legal == [{"type": "vote", "agree": 1}, {"type": "vote", "agree": 0}]
+        )
+        ann.act({"type": "vote", "agree": 1}, 3)
+        reach(4)
+        bob.act({"type": "vote", "agree": 0}, 3)
+        assert bob.settled(4), bob.frames[-1]
+        reach(5)
+        for action, at in [({"type": "accuse", "suspect": 2}, 3), ({"type": "deal"}, 9)]:
+            ann.act(action, at)
+            assert ann.next("error")["key"] == "stale_action"
+
+
 def test_a_forged_or_stale_pass_is_refused_and_cannot_act(client: TestClient) -> None:
     code, _ = new_room(client, "add-vantage", 3)
     bob = take_seat(client, code, 1, "Bob")
