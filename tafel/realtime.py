@@ -3,9 +3,10 @@
 Two ways to play, both drawing on the engine alone, which knows no time:
 
 - `RealtimeGame`, when one person plays at a real terminal: single keys act at any moment (the
-  game's `keys` say which), and each bot acts once its reaction time has passed since the table
-  last changed. Every change restarts the bots' reactions: they see the new table first. The
-  clock and the keys are passed in, so tests run the loop on a clock of their own.
+  game's `keys` say which; h shows the hint, q quits), and each bot acts once its reaction time
+  has passed since the table last changed. Every change restarts the bots' reactions: they see
+  the new table first. The clock and the keys are passed in, so tests run the loop on a clock
+  of their own.
 - `RaceGame`, the turn-based fallback (`--no-realtime`, or no terminal): after every action the
   bots say whether they act and how fast, the person is asked too (and may let the moment
   pass), and the quickest answer is applied; a person answers at a normal player's pace.
@@ -38,6 +39,9 @@ GRACE = 0.2
 """A key pressed this soon after the table changed was meant for the table before: a claim
 made on it arrives too late rather than taking cards its player never saw."""
 QUIT_KEYS = ("q", "\x03", "\x04")
+HINT_KEY = "h"
+KEY_NAMES = {" ": "␣"}
+"""How a key is written in a hint: space as the sign for it."""
 LOG_LINES = 8
 
 
@@ -191,6 +195,8 @@ class RealtimeGame(RaceGame):
         """The person's view and actions as shown, with when: the last two tables."""
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.note = ""
+        self.hint: list[str] = []
+        """The hint asked for at this table, shown until the table changes."""
 
     def run(self) -> bool:
         self.changed()
@@ -202,6 +208,8 @@ class RealtimeGame(RaceGame):
                 self.bots_act()
             elif key in QUIT_KEYS:
                 return False
+            elif key == HINT_KEY:
+                self.show_hint_here()
             else:
                 self.press(key)
         self.draw()
@@ -227,6 +235,23 @@ class RealtimeGame(RaceGame):
         self.record.add(self.viewer, action)
         self.changed()
 
+    def show_hint_here(self) -> None:
+        """The hint for the table as it is, each action by its key. The table does not wait
+        meanwhile: bots whose moment came while the hint was thought out act next."""
+        assert self.viewer is not None
+        _, view, legal = self.tables[-1]
+        keys = {action: key for key, action in self.keyboard.keys(view, legal).items()}
+
+        def keyed(action: Action | None) -> str:
+            if action is None:
+                return self.t("action.let_pass")
+            told = self.text.describe_action(action, view, self.lang, self.names)
+            key = keys.get(action)
+            return told if key is None else f"[{KEY_NAMES.get(key, key)}] {told}"
+
+        self.hint = self.hint_lines(self.viewer, keyed)
+        self.draw()
+
     def bots_act(self) -> None:
         """The bot whose time has come acts (the earlier seat first on equal times)."""
         now = self.clock()
@@ -245,6 +270,7 @@ class RealtimeGame(RaceGame):
         for event in self.state.events_for(self.viewer):
             self.log.append(self.text.describe_event(event, self.lang, self.names))
         self.note = ""
+        self.hint = []
         self.plans = {}
         for seat in self.state.actors():
             agent = self.agents[seat]
@@ -266,6 +292,8 @@ class RealtimeGame(RaceGame):
             self.console.print("  " + line, style="dim")
         if self.note:
             self.console.print(Text(self.note, style="bold red"))
+        for line in self.hint:
+            self.console.print("  " + line)
         if self.state.outcome() is None:
             self.console.print(self.keyboard.key_help(view, legal, self.lang))
 

@@ -177,32 +177,38 @@ class TerminalGame:
         return agent
 
     def show_hint(self, seat: Seat) -> None:
-        """The hard bot's top choices for the seat, from its view alone (`tafel.agents.hints`)."""
+        """The hint, each action by the number it has in the list above (0 lets the moment
+        pass), to type it."""
         view = self.state.view(seat)
+        legal = self.state.legal_actions(seat)
+
+        def numbered(action: Action | None) -> str:
+            if action is None:
+                return f"[0] {ENGINE_CATALOG.text(self.lang, 'hint_wait')}"
+            told = self.text.describe_action(action, view, self.lang, self.names)
+            return f"[{legal.index(action) + 1}] {told}"
+
+        for line in self.hint_lines(seat, numbered):
+            self.console.print(f"  {line}")
+
+    def hint_lines(self, seat: Seat, named: Callable[[Action | None], str]) -> list[str]:
+        """The hard bot's top choices for the seat, from its view alone (`tafel.agents.hints`),
+        each action (None: letting the moment pass) as `named` says how to make it."""
         try:
             choices = hint(self.game, self.state, seat, len(self.record.actions), hint_deadline())
-        except NoHint:
-            self.console.print(f"  {ENGINE_CATALOG.text(self.lang, 'hint_none')}")
-            return
-        self.console.print(f"  {ENGINE_CATALOG.text(self.lang, 'hint_title')}")
-        legal = self.state.legal_actions(seat)
-        for rank, choice in enumerate(choices, 1):
-            # The number it has in the list above (0 lets the moment pass), to type it.
-            if choice.action is None:
-                action = f"[0] {ENGINE_CATALOG.text(self.lang, 'hint_wait')}"
-            else:
-                number = legal.index(choice.action) + 1
-                told = self.text.describe_action(choice.action, view, self.lang, self.names)
-                action = f"[{number}] {told}"
-            line = ENGINE_CATALOG.text(
+        except NoHint as none:
+            return [ENGINE_CATALOG.text(self.lang, none.key)]
+        return [ENGINE_CATALOG.text(self.lang, "hint_title")] + [
+            ENGINE_CATALOG.text(
                 self.lang,
                 "hint_line",
                 rank=rank,
-                action=action,
+                action=named(choice.action),
                 share=round(100 * choice.share),
                 win=round(100 * choice.win_chance),
             )
-            self.console.print(f"  {line}")
+            for rank, choice in enumerate(choices, 1)
+        ]
 
     def show_events(self, viewer: Seat | None) -> None:
         for event in self.state.events_for(viewer):

@@ -25,7 +25,11 @@ by a person."""
 
 class NoHint(Exception):
     """No hint here: the game's hint bot does not search (Spyfall's talks), or the seat has
-    no choice to make now."""
+    no choice to make now. `key`: which, in the engine's catalog."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ def hint_agent(game: Game, seed: int, iterations: int = HINT_ITERATIONS) -> Ismc
     """The game's hint bot (its hard level's search), taking `iterations` samples."""
     agent = make_agent(game.hint_bot, game, seed)
     if not isinstance(agent, IsmctsAgent):
-        raise NoHint(f"{game.id}'s hint bot does not search")
+        raise NoHint("hint_none")
     agent.iterations = iterations
     return agent
 
@@ -66,7 +70,7 @@ def hint(
     legal = state.legal_actions(seat)
     may_wait = IsmctsAgent.may_wait(state, seat)
     if len(legal) + may_wait < 2:
-        raise NoHint("nothing to choose")
+        raise NoHint("hint_no_choice")
     agent = hint_agent(game, derive_seed(moves_seen, "hint", seat), iterations)
     agent.deadline = deadline
     root = agent.search(state, seat, may_wait)

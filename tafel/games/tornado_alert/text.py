@@ -236,4 +236,5 @@ class TornadoAlertText:
         for key, name in (("k", "keep"), ("s", "strike")):
             if key in keys:
                 parts.append(t(lang, f"key.{name}"))
-        return t(lang, "label.keys", keys=" · ".join([*parts, t(lang, "key.quit")]))
+        parts += [t(lang, "key.hint"), t(lang, "key.quit")]
+        return t(lang, "label.keys", keys=" · ".join(parts))

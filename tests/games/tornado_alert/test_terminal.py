@@ -4,6 +4,7 @@ on a clock of the test's own, and the turn-based fallback through the `tafel` co
 from __future__ import annotations
 
 import io
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -205,6 +206,18 @@ def test_the_person_lays_a_card_by_its_number() -> None:
     game, output = realtime([(0.3, "2"), (0.4, "x"), (0.5, "q")], person=0)
     assert moves(game) == [(0, "play")]
     assert "Keys: 1-6 play a card" in output
+
+
+def test_h_shows_the_hint_by_the_keys_that_make_each_choice_until_the_table_changes() -> None:
+    game, output = realtime([(1.6, "h"), (1.7, "q")])  # seat 0 laid a card at 1.5
+    assert moves(game) == [(0, "play")]
+    hint = output[output.rindex("Hint: what the hard bot weighs for you") :]
+    assert re.search(r"1\. \[(␣|[1-9])\] .*: the search chose it in \d+% of its samples", hint)
+    assert "Keys: 1-6 play a card · space claim · h hint · q quit" in output
+    game, output = realtime([(0.3, "h"), (1.6, "q")])
+    assert moves(game) == [(0, "play")]
+    assert "No hint here: you have nothing to choose now." in output
+    assert "No hint" not in output[output.rindex("Round 1 of 3") :]
 
 
 # --- The turn-based fallback and the command ------------------------------------------------------
