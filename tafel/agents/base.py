@@ -19,6 +19,9 @@ class Agent(ABC):
     name: str = "agent"
     params: ClassVar[dict[str, Param]] = {}
     """The parameters the bot takes (`bot:NAME:KEY=VALUE`), with their types and ranges."""
+    passes_on: ClassVar[bool] = False
+    """Whether parameters it does not take are passed on to a bot inside it, which checks them
+    (`careless`)."""
     deadline: float | None = None
     """A `time.perf_counter()` by which a bot that searches answers with what it has found so
     far, whatever its parameters ask: the server's cap on a decision in a room."""

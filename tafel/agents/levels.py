@@ -25,9 +25,11 @@ class CarelessAgent(Agent):
     """The game's own bot (`bot`, the game's default bot unless named) that now and then does
     not think: a share `blunder` of its decisions is a uniformly random legal action instead.
     Where it may let a moment pass (a claim it need not make) it does what its bot does,
-    so it never slaps at random into a race it would not join."""
+    so it never slaps at random into a race it would not join. Other parameters are its bot's
+    (`careless:bot=greedy,level=easy`)."""
 
     name = "careless"
+    passes_on = True
     params: ClassVar[dict[str, Param]] = {
         "bot": Param(str),
         "blunder": Param(float, 0, 1),
@@ -37,12 +39,13 @@ class CarelessAgent(Agent):
         self, game: Game, rng: Rng, bot: str = "", blunder: float = 0.3, **params: Any
     ) -> None:
         super().__init__(game, rng)
-        from tafel.agents.registry import agent_class
+        from tafel.agents.registry import agent_class, convert_params
 
         bot = bot or game.default_bot
         if bot == self.name:
             raise ValueError("careless cannot be careless about itself")
-        self.bot = agent_class(game, bot)(game, rng.split())
+        inner = agent_class(game, bot)
+        self.bot = inner(game, rng.split(), **convert_params(inner, params))
         self.blunder = blunder
 
     def act(self, state: State, seat: Seat) -> Action | None:

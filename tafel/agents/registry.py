@@ -74,6 +74,9 @@ def convert_params(cls: type[Agent], raw: Mapping[str, str]) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for key, value in raw.items():
         param = cls.params.get(key)
+        if param is None and cls.passes_on:
+            params[key] = value  # the inner bot's, read when it is made
+            continue
         if param is None:
             takes = ", ".join(cls.params) or "no parameters"
             raise AgentError(f"bot {cls.name} takes {takes}; not {key[:TEXT_LENGTH]!r}")

@@ -12,6 +12,7 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.agents.levels import CAP_SECONDS, LEVELS, CarelessAgent
 from tafel.engine import Game, Rng
 from tafel.games import GAMES, get_game
+from tafel.games.tornado_alert.bots import REFLEXES
 from tests.harness import pick_move
 
 ALL = list(GAMES.values())
@@ -49,6 +50,8 @@ def test_parameters_after_a_level_are_laid_over_the_levels_own() -> None:
         "bot:careless:bot=careless",
         "bot:careless:bot=hard",
         "bot:careless:bot=" + "x" * 41,
+        "bot:careless:level=fast",  # passed on to Add-Vantage's greedy, which has no reflexes
+        "bot:easy:iterations=5",
     ],
 )
 def test_out_of_range_or_unknown_values_are_refused(spec: str) -> None:
@@ -69,6 +72,17 @@ def test_careless_plays_its_bot_or_a_random_legal_action_by_its_blunder_rate() -
         state.apply(*pick_move(state, rng))
         if state.outcome() is not None:
             break
+
+
+def test_careless_passes_the_parameters_it_does_not_take_to_its_bot() -> None:
+    game = get_game("tornado-alert")
+    easy = make_agent("bot:easy", game, 1)
+    assert isinstance(easy, CarelessAgent) and easy.bot.reflex == REFLEXES["easy"]
+    quick = make_agent("bot:easy:level=fast", game, 1)
+    assert isinstance(quick, CarelessAgent) and quick.bot.reflex == REFLEXES["fast"]
+    assert make_agent("bot:hard", game, 1).reflex == REFLEXES["hard"]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        make_agent("bot:easy:level=instant", game, 1)
 
 
 def test_a_capped_search_stops_at_its_deadline_in_play_and_not_in_simulation() -> None:

@@ -272,4 +272,4 @@ def test_replay_simulate_and_bench_work_for_tornado_alert(tmp_path: Path) -> Non
 
 def test_a_bot_level_that_does_not_exist_is_refused() -> None:
     result = tafel("play", "tornado-alert", "--seat", "human", "--seat", "bot:greedy:level=slow")
-    assert result.exit_code == 2 and "level is one of easy, normal, fast" in result.output
+    assert result.exit_code == 2 and "level is one of easy, normal, hard, fast" in result.output
