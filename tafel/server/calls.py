@@ -20,6 +20,8 @@ Call = Callable[[Rooms, Room, dict[str, Any]], Awaitable[Json]]
 
 
 async def summary(_: Rooms, room: Room, __: dict[str, Any]) -> Json:
+    # Said once its moves are kept: a room "over" has its last move in the store, to export.
+    await room.keeper.caught_up()
     return room.summary()
 
 

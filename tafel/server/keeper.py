@@ -100,6 +100,8 @@ class Keeper:
         self.held: deque[tuple[int, Connection, str | int]] = deque()
         """Frames (or a close code) sent while a told change waited for the store, each with
         the number of the last such write before it."""
+        self.stepped = asyncio.Event()
+        """Set each time a write is done, kept or not (`caught_up`)."""
 
     def keep(
         self,
@@ -147,6 +149,14 @@ class Keeper:
         self.held.append((self.told, connection, frame))
         return True
 
+    async def caught_up(self) -> None:
+        """Wait until the told changes asked for so far are kept or lost: what the room then
+        says of itself is what the store has."""
+        target = self.told
+        while self.kept < min(target, self.told):
+            self.stepped.clear()
+            await self.stepped.wait()
+
     async def drain(self) -> None:
         """Wait until every write asked for so far is done."""
         while self.running is not None:
@@ -165,6 +175,7 @@ class Keeper:
                     lost = self.lose(write) if write.told else []
                     for failed in [write, *lost]:
                         failed.failed(error)
+                    self.stepped.set()
                     continue
                 self.writes.popleft()
                 if write.told:
@@ -172,6 +183,7 @@ class Keeper:
                     self.release()
                 if write.done is not None:
                     write.done(answer)
+                self.stepped.set()
         finally:
             self.running = None
 

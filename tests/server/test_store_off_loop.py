@@ -150,6 +150,35 @@ def test_a_room_waiting_for_its_store_holds_up_no_other_room(
     assert kept is not None and len(kept.record.actions) == 1
 
 
+def test_a_room_tells_its_page_of_itself_once_its_moves_are_kept(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`GET /api/rooms/{code}` answers once the moves made so far are kept: a room it calls
+    over has its last move in the store, for the export that follows."""
+    rooms = the_rooms(client)
+    code, ann_pass, bob_pass = two_people(client)
+    room = rooms.rooms[code]
+    assert room.match is not None
+    answers: list[int] = []
+    with (
+        stalled(monkeypatch, rooms, "append_move", lambda match, *_: match, room.match.id) as stall,
+        open_tab(client, code, ann_pass) as ann,
+        open_tab(client, code, bob_pass) as bob,
+    ):
+        mover, action = first_move({0: ann, 1: bob})
+        mover.act(action, 0)
+        assert stall.entered.wait(PATIENCE), "the move never reached the store"
+        asking = threading.Thread(
+            target=lambda: answers.append(client.get(f"/api/rooms/{code}").status_code)
+        )
+        asking.start()
+        asking.join(0.5)
+        assert asking.is_alive() and answers == [], "answered before the move was kept"
+        stall.release.set()
+        asking.join(PATIENCE)
+        assert answers == [200]
+
+
 def a_move_the_bot_answers(room: Room, legal: list[Any]) -> Any:
     """Of Ann's (seat 0's) legal moves, one after which the bot (seat 1) is to act: not one
     that leaves her to choose again (a card's targets), as the deal may make the first."""
