@@ -9,8 +9,11 @@ Both bots read only public parts of the state.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from tafel.agents.base import Agent
-from tafel.engine import Action, Seat, State
+from tafel.agents.params import Param
+from tafel.engine import Action, Game, Rng, Seat, State
 from tafel.games.maillot.actions import (
     BIDS,
     ESCAPE,
@@ -231,3 +234,159 @@ LEVELS = {
 }
 """The levels (docs/bots.md): greedy with three decisions in ten random, greedy, and a search
 played out by greedy that leaves greedy's choice only where its samples clearly show better."""
+
+
+class RacerAgent(GreedyAgent):
+    """Experimental."""
+
+    name = "racer"
+    params: ClassVar[dict[str, Param]] = {
+        "reach": Param(int, 0, 40),
+        "margin": Param(int, 0, 60),
+        "hold": Param(int, 0, 1),
+        "laps": Param(float, 0, 30),
+        "low": Param(int, 0, 60),
+        "budget": Param(int, 0, 60),
+        "reserve": Param(int, 0, 60),
+        "prize": Param(int, 0, 40),
+        "drop": Param(int, 0, 40),
+        "finish": Param(int, 0, 40),
+        "press": Param(int, 0, 1),
+        "span": Param(float, 0, 40),
+        "drive": Param(int, 0, 1),
+        "bonus": Param(float, 0, 500),
+        "line": Param(float, 0, 1),
+    }
+
+    def __init__(
+        self,
+        game: Game,
+        rng: Rng,
+        reach: int = 0,
+        margin: int = 0,
+        hold: int = 0,
+        laps: float = LAPS_AHEAD,
+        low: int = LOW_ENERGY,
+        budget: int = LEAD_BUDGET,
+        reserve: int = RESERVE_ENERGY,
+        prize: int = PRIZE_REACH,
+        drop: int = 0,
+        finish: int = 0,
+        press: int = 0,
+        span: float = 0,
+        drive: int = 0,
+        bonus: float = 0,
+        line: float = 0.33,
+    ) -> None:
+        super().__init__(game, rng)
+        self.reach, self.margin, self.hold = reach, margin, hold
+        self.laps, self.low, self.budget, self.reserve, self.prize = laps, low, budget, reserve, prize
+        self.drop, self.finish, self.press = drop, finish, press
+        self.span, self.drive = span, drive
+        self.bonus, self.line = bonus, line
+
+    def worth(self, state: MaillotState, square: int, laps: float) -> float:
+        base = square_worth(state, square, laps)
+        return base + LANDINGS_PER_LAP * laps * self.bonus * prize_next(state, square, self.line)
+
+    def rainbow_near(self, state: MaillotState) -> bool:
+        return state.lap_card >= 0 and state.board.size - state.rider <= self.reach
+
+    def act(self, state: State, seat: Seat) -> Action:
+        assert isinstance(state, MaillotState)
+        phase = state.phase
+        if phase in (DEBT, CARD_RETIRE, MOVE_PHASE):
+            return super().act(state, seat)
+        if state.energy[seat] < self.low and state.reserve[seat]:
+            return RETIRE_RESERVE
+        if phase == ROLL_PHASE:
+            if seat == state.breakaway and self.hold and state.lap_card >= 0:
+                if state.energy[seat] >= state.board.breakaway_cost(state.lead):
+                    return ROLL
+            if (
+                seat == state.breakaway
+                and self.drop
+                and state.lap_card < 0
+                and state.lead + 6 < state.board.lead_to_win
+                and not prize_ahead_within(state, self.drop)
+            ):
+                return GIVE_UP
+            return self.ride_on_or_give_up(state, seat)
+        if phase == ESCAPE_PHASE:
+            cost = state.escape_cost
+            if state.energy[seat] < cost:
+                return STAY
+            if seat != state.breakaway and self.rainbow_near(state):
+                if state.energy[seat] - cost >= self.margin:
+                    return ESCAPE
+            if seat == state.breakaway and self.press and self.rainbow_near(state):
+                if state.energy[seat] - cost >= self.margin:
+                    return ESCAPE
+            if seat == state.breakaway and self.finish and state.lead >= self.finish:
+                return ESCAPE
+            spare = state.energy[seat] - self.reserve - cost
+            if seat == state.breakaway:
+                return ESCAPE if spare >= 0 else STAY
+            near = prize_ahead_within(state, self.prize)
+            return ESCAPE if spare >= self.budget and near else STAY
+        assert phase == AUCTION_PHASE
+        if not state.domestiques(seat):
+            return PASS
+        laps = self.laps if not self.span else max(1.0, self.span - state.lap)
+        worth = self.worth(state, state.auctioned, laps)
+        if not state.reserve[seat]:
+            worth -= self.worth(state, cheapest_placed(state, seat), laps)
+        limit = min(worth, state.energy[seat] - BID_RESERVE)
+        if state.high + 1 <= limit:
+            return BIDS[state.high]
+        if self.drive and state.high + 2 <= max_rival_limit(state, seat) and state.high + 1 <= state.energy[seat] - BID_RESERVE:
+            return BIDS[state.high]
+        return PASS
+
+
+def prize_next(state: MaillotState, square: int, line: float) -> float:
+    """Rainbow jerseys the roll after a landing here promises the race leader."""
+    size = state.board.size
+    total = 0.0
+    for die in range(1, 7):
+        to = square + die
+        if to >= size:
+            total += line
+            to -= size
+        kind = state.board.squares[to]
+        if kind.type == SPRINT:
+            total += 1 / 3
+        elif kind.type == MOUNTAIN:
+            total += kind.value / 10
+    return total / 6
+
+
+def square_worth(state: MaillotState, square: int, laps: float) -> float:
+    cost = state.board.squares[square].value
+    return LANDINGS_PER_LAP * laps * (cost + HEAD_OF_PELOTON_VALUE)
+
+
+def prize_ahead_within(state: MaillotState, reach: int) -> bool:
+    size = state.board.size
+    if state.lap_card >= 0 and size - state.rider <= reach:
+        return True
+    squares = state.board.squares
+    return any(
+        squares[(state.rider + ahead) % size].type in (SPRINT, MOUNTAIN)
+        for ahead in range(1, reach + 1)
+    )
+
+
+BOTS["racer"] = RacerAgent
+
+
+def greedy_limit(state: MaillotState, seat: Seat) -> float:
+    worth = square_value(state, state.auctioned)
+    if not state.reserve[seat]:
+        worth -= square_value(state, cheapest_placed(state, seat))
+    return min(worth, state.energy[seat] - BID_RESERVE)
+
+
+def max_rival_limit(state: MaillotState, seat: Seat) -> float:
+    limits = [greedy_limit(state, rival) for rival in state.bidders if rival != seat and state.energy[rival] >= LOW_ENERGY]
+    return max(limits, default=0.0)
