@@ -226,6 +226,7 @@ class GreedyAgent(Agent):
         return PASS
 
     def square_worth(self, state: MaillotState, square: int) -> float:
+        """What a domestique on `square` is worth to the team (racer weighs it otherwise)."""
         return square_value(state, square)
 
 
@@ -256,11 +257,11 @@ class RacerAgent(GreedyAgent):
     """Greedy that rides for the rainbow jersey (the hard level, docs/bots.md). A domestique
     lifts its leader to the head of the peloton, and the head rolls the die that may bring the
     rider onto a prize, so racer values a square by the prizes one roll away from it as well
-    as by its cost: it outbids greedy for the squares just before the line, a sprint or a
-    mountain, and counts the others on fewer laps than greedy (`laps`), leaving them to greedy
-    bidders, who spend their energy on them. In a rainbow lap it escapes whenever the line is
-    within `reach` squares and it can pay, and a breakaway rides on to the line while it can
-    pay, where greedy would keep a margin of energy."""
+    as by its cost (`jersey`), and counts every square on fewer laps than greedy (`laps`): it
+    outbids greedy for the squares just before the line (35, 36 and 38 on Tafel's board) and
+    leaves it the others, on which greedy bidders spend their energy. In a rainbow lap it
+    escapes whenever the line is within `reach` squares and it can pay, and a breakaway rides
+    on to the line while it can pay, where greedy would keep a margin of energy."""
 
     name = "racer"
     params: ClassVar[dict[str, Param]] = {
