@@ -12,6 +12,7 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.agents.levels import CAP_SECONDS, LEVELS, CarelessAgent
 from tafel.engine import Game, Rng
 from tafel.games import GAMES, get_game
+from tafel.games.maillot.bots import RacerAgent
 from tafel.games.tornado_alert.bots import REFLEXES
 from tests.harness import pick_move
 
@@ -32,12 +33,23 @@ def test_every_game_has_the_three_levels_and_lists_them_first(game: Game) -> Non
 
 
 def test_parameters_after_a_level_are_laid_over_the_levels_own() -> None:
-    game = get_game("maillot")
+    game = get_game("add-vantage")
     agent = make_agent("bot:hard:iterations=7", game, 1)
     assert isinstance(agent, IsmctsAgent) and agent.iterations == 7
     assert agent.cap == CAP_SECONDS
     with pytest.raises(AgentError):
         make_agent("bot:hard:level=fast", game, 1)
+
+
+def test_maillots_hard_level_is_racer_with_its_own_parameters() -> None:
+    game = get_game("maillot")
+    hard = make_agent("bot:hard", game, 1)
+    assert isinstance(hard, RacerAgent)
+    assert (hard.laps, hard.jersey, hard.reach) == (7.5, 10, 20)
+    tuned = make_agent("bot:hard:laps=6", game, 1)
+    assert isinstance(tuned, RacerAgent) and (tuned.laps, tuned.jersey) == (6, 10)
+    with pytest.raises(AgentError):
+        make_agent("bot:hard:iterations=7", game, 1)
 
 
 @pytest.mark.parametrize(

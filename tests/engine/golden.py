@@ -13,6 +13,9 @@ Changed since on purpose, each entry regenerated from the code that changed it a
 - Tornado Alert!'s new bot `patient` (branch strong, issue 17: the hard level): its games added
   in every configuration, in their place among the bots by name; greedy's, quick's and
   random's digests are unchanged (greedy only takes its typical value from a method now).
+- Maillot's new bot `racer` (branch mhard, issue 17: the hard level): its games added in every
+  configuration, after greedy's and quick's, which are unchanged (greedy only takes a square's
+  worth from a method now).
 
 Per game and contract-harness configuration (`tests/games/*/test_contract.py`), a digest hashes
 step by step everything a change to the engine could disturb:

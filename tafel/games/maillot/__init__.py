@@ -10,7 +10,7 @@ from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games.maillot.actions import ALL_ACTIONS
 from tafel.games.maillot.board import board_file_text, load_board
-from tafel.games.maillot.bots import BOTS, LEVELS
+from tafel.games.maillot.bots import BOTS, HINT_BOT, LEVELS
 from tafel.games.maillot.content import MAX_PLAYERS, MIN_PLAYERS
 from tafel.games.maillot.options import Options
 from tafel.games.maillot.rules import MaillotState
@@ -28,6 +28,7 @@ class Maillot(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     levels = LEVELS
+    hint_bot = HINT_BOT
     terminal = MaillotText(catalog)
     default_bot = "greedy"
     default_rollout = "quick"

@@ -1,5 +1,5 @@
-"""The game's own bots: they play only legal actions, decide as their rules of thumb say, and
-greedy beats random players."""
+"""The game's own bots: they play only legal actions, decide as their rules of thumb say,
+greedy beats random players and racer (the hard level) beats greedy."""
 
 from __future__ import annotations
 
@@ -19,7 +19,13 @@ from tafel.games.maillot.actions import (
     ROLL,
     STAY,
 )
-from tafel.games.maillot.bots import GreedyAgent, QuickAgent, square_value
+from tafel.games.maillot.bots import (
+    GreedyAgent,
+    QuickAgent,
+    RacerAgent,
+    jerseys_next_roll,
+    square_value,
+)
 from tafel.sim.simulate import play
 from tests.games.maillot.scenario import (
     CHANCE_SQUARE,
@@ -36,7 +42,7 @@ from tests.games.maillot.scenario import (
 )
 
 
-@pytest.mark.parametrize("bot", ["greedy", "quick"])
+@pytest.mark.parametrize("bot", ["greedy", "quick", "racer"])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_bots_play_whole_games_with_legal_actions(bot: str, players: int) -> None:
     for game in range(4):
@@ -172,3 +178,71 @@ def test_greedy_beats_random_players() -> None:
         assert outcome is not None
         wins += outcome.win_shares()[0]
     assert wins >= 16, f"greedy won {wins} of 40 against three random players"
+
+
+def racer() -> RacerAgent:
+    return RacerAgent(GAME, Rng(1))
+
+
+LAST_ESCAPE = 37
+"""The escape square three squares before the line."""
+HEADWIND_BEFORE_LINE = 38
+HEADWIND_BEFORE_SPRINT = 13
+
+
+def test_the_line_and_the_prizes_a_roll_away_make_a_square_worth_more() -> None:
+    state = start(3)
+    assert jerseys_next_roll(state, FLAT_1) == 0  # squares 2-7: no prize, no line
+    assert jerseys_next_roll(state, HEADWIND_BEFORE_SPRINT) == pytest.approx(1 / 3 / 6)
+    assert jerseys_next_roll(state, HEADWIND_BEFORE_LINE) == pytest.approx(5 / 3 / 6)
+
+
+def test_racer_outbids_greedy_before_the_line_and_leaves_it_squares_far_from_prizes() -> None:
+    state = start(3)
+    assert racer().square_worth(state, HEADWIND_BEFORE_LINE) > square_value(
+        state, HEADWIND_BEFORE_LINE
+    )
+    assert racer().square_worth(state, FLAT_1) < square_value(state, FLAT_1)
+    ride_to(state, HEADWIND_BEFORE_LINE, 2)
+    state.high = int(square_value(state, HEADWIND_BEFORE_LINE))  # greedy's last bid
+    assert greedy().act(state, 1) == PASS
+    assert racer().act(state, 1) == BIDS[state.high]
+
+
+def test_racer_escapes_near_the_line_of_a_rainbow_lap_where_greedy_stays() -> None:
+    state = start(3)
+    state.lap_card = state.rainbow_deck.pop(0)
+    state.energy[0] = 20
+    ride_to(state, LAST_ESCAPE)
+    assert greedy().act(state, 0) == STAY
+    assert racer().act(state, 0) == ESCAPE
+    state = start(3)
+    state.energy[0] = 20
+    ride_to(state, LAST_ESCAPE)
+    assert racer().act(state, 0) == STAY, "no rainbow lap: as greedy"
+
+
+def test_racer_rides_a_rainbow_lap_s_breakaway_on_while_it_can_pay() -> None:
+    state = start(3)
+    breakaway(state, 0, lead=8)
+    state.reserve[0] = 0
+    state.energy[0] = 2
+    assert greedy().act(state, 0) == GIVE_UP
+    assert racer().act(state, 0) == GIVE_UP, "no rainbow lap: as greedy"
+    state.lap_card = state.rainbow_deck.pop(0)
+    assert racer().act(state, 0) == ROLL
+    state.energy[0] = 1
+    assert racer().act(state, 0) == GIVE_UP, "it cannot pay the 2 its lead costs"
+
+
+def test_racer_beats_greedy() -> None:
+    wins = 0.0
+    for game in range(60):
+        seed = derive_seed("racer-vs-greedy", game)
+        specs = ["bot:greedy"] * 4
+        specs[game % 4] = "bot:hard"
+        state, _ = play(GAME, specs, seed)
+        outcome = state.outcome()
+        assert outcome is not None
+        wins += outcome.win_shares()[game % 4]
+    assert wins >= 22, f"racer won {wins} of 60 against three greedy players (fair: 15)"
