@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from operator import sub
 from typing import Any
 
 from tafel.agents.base import Agent
@@ -117,17 +116,22 @@ class Streets:
     def __init__(self, state: TonyTinoState, seat: Seat) -> None:
         self.state = state
         self.seat = seat
-        self.margin: list[int] = list(map(sub, state.sums[seat], state.sums[1 - seat]))
-        self.empty = [SIZE - filled for filled in state.filled]
-        self.tokens = [
-            token if result == OPEN else 0
-            for token, result in zip(state.tokens, state.result, strict=True)
-        ]
+        self.margin: list[int] = []
+        self.empty: list[int] = []
+        self.tokens: list[int] = []
         """Each street's token, or 0 once scored: a scored street is worth nothing more."""
-        self.worth = [
-            token * OUTLOOK[empty][margin + MAX_MARGIN]
-            for token, empty, margin in zip(self.tokens, self.empty, self.margin, strict=True)
-        ]
+        self.worth: list[float] = []
+        # One loop over the streets rather than a comprehension per list (a third quicker): a
+        # Streets is made at nearly every move of every rollout.
+        own, rival = state.sums[seat], state.sums[1 - seat]
+        for street in ALL_STREETS:
+            margin = own[street] - rival[street]
+            empty = SIZE - state.filled[street]
+            token = state.tokens[street] if state.result[street] == OPEN else 0
+            self.margin.append(margin)
+            self.empty.append(empty)
+            self.tokens.append(token)
+            self.worth.append(token * OUTLOOK[empty][margin + MAX_MARGIN])
         self._open: list[int] | None = None
         self._best_now: tuple[float, int, int] | None = None
 

@@ -269,7 +269,7 @@ class TonyTinoState(State):
         shifted disc, if any, counting one lower)."""
         disc, shifted, lowest = self.disc, self.shifted, self.lowest()
         if shifted == NOWHERE:
-            return [p for p, number in enumerate(disc) if number == lowest]
+            return [p for p in ALL_POINTS if disc[p] == lowest]
         return [p for p in ALL_POINTS if disc[p] and disc[p] - (p == shifted) == lowest]
 
     def lowest(self) -> int:

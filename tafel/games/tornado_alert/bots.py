@@ -84,14 +84,27 @@ ENTRY_VALUE = VALUE + (0,) * len(VALUE)
 
 def pile_total(pile: list[int]) -> tuple[int, int]:
     """The value of a pile's face-up cards and how many cards it holds."""
-    return sum(map(ENTRY_VALUE.__getitem__, pile)), len(pile)
+    total = 0
+    for entry in pile:  # a plain loop: twice as quick as sum(map(...)) over a few cards
+        total += ENTRY_VALUE[entry]
+    return total, len(pile)
+
+
+def lowest_card(cards: list[int]) -> int:
+    """The first card of the lowest value (a plain loop: `min` with a key calls the key for
+    every card, and rollouts ask this at every card laid)."""
+    lowest = cards[0]
+    for card in cards:
+        if VALUE[card] < VALUE[lowest]:
+            lowest = card
+    return lowest
 
 
 def future_cards(state: TornadoAlertState) -> float:
     """How many more cards a player may expect to take this round. Game Over hides among the
     bottom 11 cards of the draw pile, so about 5 of them will not be drawn."""
-    plays_left = max(0.0, len(state.draw_pile) - 5.5)
-    return plays_left * CARDS_PER_PLAY / state.players
+    plays_left = len(state.draw_pile) - 5.5
+    return plays_left * CARDS_PER_PLAY / state.players if plays_left > 0 else 0.0
 
 
 def prospect(
@@ -360,9 +373,10 @@ class QuickAgent(CardBot):
                 if ROVER not in taken:
                     total, cards = pile_total(state.scores[seat])
                     future = future_cards(state)
-                    gain = prospect(
-                        total + sum(map(VALUE.__getitem__, taken)), cards + count, 0, future
-                    ) - prospect(total, cards, 0, future)
+                    added, _ = pile_total(taken)  # all face up
+                    gain = prospect(total + added, cards + count, 0, future) - prospect(
+                        total, cards, 0, future
+                    )
                     if WEDGE in taken:
                         gain -= TOKEN_WORTH
                     elif len(pile) > count and pile[-count - 1] == WEDGE:
@@ -381,7 +395,7 @@ class QuickAgent(CardBot):
                 card for card in hand if LOCATION[card] != own or (not TORNADO[card] and top != own)
             ]
             hand = safe or hand
-        return min(hand, key=VALUE.__getitem__)
+        return lowest_card(hand)
 
 
 BOTS: dict[str, type[Agent]] = {

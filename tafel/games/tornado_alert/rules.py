@@ -92,8 +92,13 @@ SAVED = (
 
 
 def copied(value: Any) -> Any:
-    """A list, or a list of lists, copied all the way down; a number as it is."""
-    return [copied(item) for item in value] if isinstance(value, list) else value
+    """A list, or a list of lists, copied all the way down; a number as it is. (A list of
+    numbers is copied whole, not number by number: a search copies every sample's state.)"""
+    if not isinstance(value, list):
+        return value
+    if value and isinstance(value[0], list):
+        return [copied(item) for item in value]
+    return value[:]
 
 
 class TornadoAlertState(State):

@@ -9,12 +9,20 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.engine import Action, Rng
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import CLAIMS, KEEP, STRIKE, USE_MINUS, USE_PLUS, Play
-from tafel.games.tornado_alert.bots import REFLEXES, THINKING, GreedyAgent, RandomAgent
+from tafel.games.tornado_alert.bots import (
+    REFLEXES,
+    THINKING,
+    GreedyAgent,
+    RandomAgent,
+    lowest_card,
+    pile_total,
+)
 from tafel.sim.simulate import play as play_game
 from tafel.sim.simulate import simulate
 from tests.games.tornado_alert.scenario import (
     BOAT,
     CAR,
+    CHEATER,
     DITCH,
     GAME_OVER,
     GENIE,
@@ -24,6 +32,7 @@ from tests.games.tornado_alert.scenario import (
     ROOF,
     ROVER,
     SHELTER,
+    TREE,
     WINDOW,
     arrange,
     start,
@@ -173,3 +182,14 @@ def test_ismcts_searches_a_claim_race_with_the_wait_child() -> None:
     root = agent.search(state, 2, may_wait=True)
     assert {key for key in root.children} == {(2, GAME.encode(CLAIMS[0])), (2, -1)}
     assert sum(child.visits for child in root.children.values()) == 30
+
+
+def test_the_lowest_card_is_the_first_of_the_lowest_value() -> None:
+    assert lowest_card([BOAT, DITCH, CAR, ROOF]) == DITCH
+    assert lowest_card([ROOF, TREE, BOAT]) == TREE
+    assert lowest_card([BOAT, CHEATER, SHELTER]) == CHEATER  # a zero card
+
+
+def test_a_pile_total_counts_face_up_values_and_every_card() -> None:
+    assert pile_total([]) == (0, 0)
+    assert pile_total([SHELTER, ~ROOF, BOAT, CHEATER]) == (5, 4)  # face down: nothing
