@@ -120,10 +120,9 @@ class Comparison:
     def outcome(self, action: Action, world: int) -> float:
         """The seat's reward when `action` is taken in world `world` and the game played out."""
         while len(self.worlds) <= world:
-            sample = self.state.determinize(self.seat, self.agent.rng)
-            sample.silent = True  # the search reads no events
-            self.worlds.append(sample)
+            self.worlds.append(self.state.determinize(self.seat, self.agent.rng))
         copy = self.worlds[world].clone()
+        copy.silent = True  # the search reads no events (a copy does not inherit it)
         copy.apply_legal(self.seat, action)
         play_out(copy, self.agent.rollout, Rng(world))
         outcome = copy.outcome()
