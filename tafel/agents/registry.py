@@ -9,6 +9,7 @@ from typing import Any
 from tafel.agents.base import Agent, RandomAgent
 from tafel.agents.ismcts import IsmctsAgent
 from tafel.agents.levels import LEVELS, CarelessAgent
+from tafel.agents.paired import PairedAgent
 from tafel.agents.params import TEXT_LENGTH, AgentError
 from tafel.engine import Game, Rng
 
@@ -18,6 +19,7 @@ GENERIC: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "ismcts": IsmctsAgent,
     "careless": CarelessAgent,
+    "paired": PairedAgent,
 }
 
 

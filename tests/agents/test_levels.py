@@ -10,6 +10,7 @@ import pytest
 from tafel.agents import AgentError, agent_names, check_spec, make_agent
 from tafel.agents.ismcts import IsmctsAgent
 from tafel.agents.levels import CAP_SECONDS, LEVELS, CarelessAgent
+from tafel.agents.paired import PairedAgent
 from tafel.engine import Game, Rng
 from tafel.games import GAMES, get_game
 from tafel.games.maillot.bots import RacerAgent
@@ -26,14 +27,14 @@ def test_every_game_has_the_three_levels_and_lists_them_first(game: Game) -> Non
     for level in LEVELS:
         check_spec(f"bot:{level}", game)
     hard = make_agent("bot:hard", game, 1)
-    if isinstance(hard, IsmctsAgent):
+    if isinstance(hard, IsmctsAgent | PairedAgent):
         assert hard.cap == CAP_SECONDS  # searching: never longer than a second in play
     else:
         assert hard.cap is None  # answers at once
 
 
 def test_parameters_after_a_level_are_laid_over_the_levels_own() -> None:
-    game = get_game("add-vantage")
+    game = get_game("tony-tino")
     agent = make_agent("bot:hard:iterations=7", game, 1)
     assert isinstance(agent, IsmctsAgent) and agent.iterations == 7
     assert agent.cap == CAP_SECONDS

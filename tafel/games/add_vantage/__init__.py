@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from tafel.engine import Catalog, Game, Json, Rng
 from tafel.engine.i18n import ENGINE_CATALOG
-from tafel.games.add_vantage.bots import BOTS, LEVELS
+from tafel.games.add_vantage.bots import BOTS, HINT_BOT, LEVELS
 from tafel.games.add_vantage.rules import (
     ALL_ACTIONS,
     MAX_PLAYERS,
@@ -28,6 +28,7 @@ class AddVantage(Game):
     actions = ALL_ACTIONS
     bots: ClassVar[dict[str, Any]] = BOTS
     levels = LEVELS
+    hint_bot = HINT_BOT
     terminal = AddVantageText(catalog)
     default_bot = "greedy"
     default_rollout = "greedy"

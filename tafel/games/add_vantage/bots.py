@@ -309,7 +309,12 @@ BOTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "quick": QuickAgent}
 LEVELS = {
     "easy": "careless:bot=greedy,blunder=0.3",
     "normal": "greedy",
-    "hard": "ismcts:iterations=100,rollout=greedy,widen=0.3,trust=1.5,cap=1",
+    "hard": "paired:samples=400,rollout=greedy,trust=1,cap=1",
 }
 """The levels (docs/bots.md): greedy with three decisions in ten random, greedy, and a search
-played out by greedy that leaves greedy's choice only where its samples clearly show better."""
+that plays greedy's choice and the others out in the same sampled dice and leaves greedy's only
+where the differences clearly show better (where an independent sample per choice, `ismcts`,
+hardly told the luck of the dice from a better choice)."""
+HINT_BOT = "ismcts:iterations=100,rollout=greedy,widen=0.3,trust=1.5,cap=1"
+"""The search a hint shows (the hard level's before `paired`): a hint tells each choice's share
+of the samples, which only a tree search gives."""
