@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import closing
 
 import pytest
 
@@ -104,8 +105,5 @@ def test_the_round_clock_runs_on_when_its_owner_dies(
         finally:
             for tab in tabs.values():
                 tab.close()
-        store = Store(postgres_url)
-        try:
+        with closing(Store(postgres_url)) as store:
             assert check_views(store, code, "spyfall", tabs) > 0
-        finally:
-            store.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -140,8 +141,7 @@ def test_twenty_owners_killed_mid_game_lose_no_acknowledged_move_and_double_none
         f"{KILLS} owners killed: playing again after {statistics.median(recoveries):.2f} s "
         f"(p50), {max(recoveries):.2f} s (max); {len(acked)} moves acknowledged"
     )
-    store = Store(postgres_url)
-    try:
+    with closing(Store(postgres_url)) as store:
         game = get_game("add-vantage")
         matches = {match for match, _ in acked}
         records = {number: store.match(code, number) for number in matches}
@@ -155,5 +155,3 @@ def test_twenty_owners_killed_mid_game_lose_no_acknowledged_move_and_double_none
         # What every tab was shown, across all the owners, is the one history in the store.
         assert check_views(store, code, "add-vantage", tabs) >= len(acked)
         assert len(acked) >= KILLS
-    finally:
-        store.close()

@@ -4,6 +4,7 @@ and every tab is sent exactly its own seat's view, whichever process it is conne
 from __future__ import annotations
 
 import random
+from contextlib import closing
 
 import httpx2 as httpx
 import pytest
@@ -62,13 +63,10 @@ def test_a_turn_based_game_plays_to_the_end_over_three_processes(
         finally:
             for tab in [*tabs.values(), watcher]:
                 tab.close()
-        store = Store(postgres_url)
-        try:
+        with closing(Store(postgres_url)) as store:
             assert check_views(store, code, "add-vantage", tabs, watcher) > 3 * final["n"]
             record = store.match(code, 1)
             assert record is not None and record.over and len(record.record.actions) == final["n"]
-        finally:
-            store.close()
 
 
 def test_tornado_alert_slaps_are_fair_across_processes(
@@ -105,8 +103,5 @@ def test_tornado_alert_slaps_are_fair_across_processes(
         finally:
             for tab in tabs.values():
                 tab.close()
-        store = Store(postgres_url)
-        try:
+        with closing(Store(postgres_url)) as store:
             assert check_views(store, code, "tornado-alert", tabs) > 0
-        finally:
-            store.close()

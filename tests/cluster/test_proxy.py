@@ -11,7 +11,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -114,10 +114,7 @@ def test_one_address_spreads_the_players_and_outlives_a_killed_owner(
         finally:
             for tab in tabs.values():
                 tab.close()
-        store = Store(postgres_url)
-        try:
+        with closing(Store(postgres_url)) as store:
             assert check_views(store, code, "add-vantage", tabs) > 0
             record = store.match(code, 1)
             assert record is not None and record.over
-        finally:
-            store.close()
