@@ -20,6 +20,7 @@ from there would have to say who acts first, which the turns of a dice game neve
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from typing import Any, ClassVar
 
@@ -143,11 +144,9 @@ class Comparison:
         if not challengers:
             return 0
         best = max(challengers, key=lambda i: sum(self.results[i]) / len(self.results[i]))
-        pairs = list(zip(self.results[best], self.results[0], strict=False))
-        if len(pairs) < 2:
-            return 0
+        pairs = zip(self.results[best], self.results[0], strict=False)
         differences = [mine - theirs for mine, theirs in pairs]
-        mean = sum(differences) / len(differences)
-        variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-        error = math.sqrt(variance / len(differences))
-        return best if mean > self.agent.trust * error else 0
+        if len(differences) < 2:
+            return 0
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        return best if statistics.fmean(differences) > self.agent.trust * error else 0
