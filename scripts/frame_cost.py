@@ -12,6 +12,7 @@ import asyncio
 import random
 import time
 
+from tafel.engine import State
 from tafel.server.bots import BotPace
 from tafel.server.clock import LoopClock
 from tafel.server.room import _dumps
@@ -33,7 +34,7 @@ async def frame_cost() -> float:
     assert match is not None
     rng = random.Random(1)
     state = room.game.start(4, 7, room.options)
-    positions = []
+    positions: list[State] = []
     while len(positions) < POSITIONS:
         if state.outcome() is not None:
             state = room.game.start(4, rng.randrange(1 << 30), room.options)

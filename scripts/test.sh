@@ -24,5 +24,5 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[dev]'
 .venv/bin/ruff check .
-.venv/bin/mypy --strict tafel
+.venv/bin/mypy --strict tafel tests scripts
 .venv/bin/pytest -n auto "$@"

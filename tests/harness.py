@@ -393,8 +393,8 @@ def malformed_action_payloads(game: Game) -> list[Any]:
                 for wrong in (True, 0, None, [data[name]], {"text": ""}, "x" * (TEXT_LIMIT + 1)):
                     payloads.append({**data, name: wrong})
                 continue
-            for wrong in (True, False, str(data[name]), float(data[name]), None, [data[name]]):
-                payloads.append({**data, name: wrong})
+            for mistyped in (True, False, str(data[name]), float(data[name]), None, [data[name]]):
+                payloads.append({**data, name: mistyped})
             for far in (-1, -(10**9), 10**9):
                 candidate = {**data, name: far}
                 if not _in_table(game, candidate):

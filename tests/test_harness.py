@@ -162,9 +162,11 @@ class Nim(Game):
         super().__init__()
         self.state_type = state_type
 
-    def start(self, players: int, seed: int, options: Any = None) -> NimState:
+    def start(
+        self, players: int, seed: int, options: Any = None, rng: Rng | None = None
+    ) -> NimState:
         self.check_players(players)
-        return self.state_type(players, options or NimOptions(), Rng(seed))
+        return self.state_type(players, options or NimOptions(), rng or Rng(seed))
 
     def restore(self, snapshot: Json) -> NimState:
         return self.state_type.from_snapshot(snapshot)

@@ -149,7 +149,7 @@ def pettingzoo_rate(game: Game, seconds: float) -> float:
         for _agent in table.agent_iter():
             obs, _, terminated, truncated, _ = table.last()
             if terminated or truncated:
-                table.step(None)  # type: ignore[arg-type]  # PettingZoo's way to leave
+                table.step(None)  # PettingZoo's way to leave
             else:
                 table.step(pick(obs["action_mask"], rng))
         assert table.match is not None

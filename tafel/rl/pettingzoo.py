@@ -98,11 +98,14 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return observation(self._current(), self.possible_agents.index(agent))
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
+        """`None` is PettingZoo's step for an agent that is done; one still playing must act."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError(f"{agent}: an agent still in the game must choose an action")
         match = self._current()
         try:
             match.step(int(action))

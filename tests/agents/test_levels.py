@@ -14,7 +14,7 @@ from tafel.agents.paired import PairedAgent
 from tafel.engine import Game, Rng
 from tafel.games import GAMES, get_game
 from tafel.games.maillot.bots import RacerAgent
-from tafel.games.tornado_alert.bots import REFLEXES
+from tafel.games.tornado_alert.bots import REFLEXES, TornadoBot
 from tests.harness import pick_move
 
 ALL = list(GAMES.values())
@@ -90,10 +90,13 @@ def test_careless_plays_its_bot_or_a_random_legal_action_by_its_blunder_rate() -
 def test_careless_passes_the_parameters_it_does_not_take_to_its_bot() -> None:
     game = get_game("tornado-alert")
     easy = make_agent("bot:easy", game, 1)
-    assert isinstance(easy, CarelessAgent) and easy.bot.reflex == REFLEXES["easy"]
+    assert isinstance(easy, CarelessAgent) and isinstance(easy.bot, TornadoBot)
+    assert easy.bot.reflex == REFLEXES["easy"]
     quick = make_agent("bot:easy:level=fast", game, 1)
-    assert isinstance(quick, CarelessAgent) and quick.bot.reflex == REFLEXES["fast"]
-    assert make_agent("bot:hard", game, 1).reflex == REFLEXES["hard"]  # type: ignore[attr-defined]
+    assert isinstance(quick, CarelessAgent) and isinstance(quick.bot, TornadoBot)
+    assert quick.bot.reflex == REFLEXES["fast"]
+    hard = make_agent("bot:hard", game, 1)
+    assert isinstance(hard, TornadoBot) and hard.reflex == REFLEXES["hard"]
     with pytest.raises(ValueError):
         make_agent("bot:easy:level=instant", game, 1)
 

@@ -68,6 +68,6 @@ def quick_talk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def output(request: pytest.FixtureRequest) -> Path:
-    folder = OUTPUT / request.node.name.removeprefix("test_")
+    folder: Path = OUTPUT / request.node.name.removeprefix("test_")
     folder.mkdir(parents=True, exist_ok=True)
     return folder

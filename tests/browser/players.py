@@ -8,16 +8,16 @@ import random
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tafel.engine import GameRecord
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
+PHONE = ViewportSize(width=390, height=844)
+LAPTOP = ViewportSize(width=1366, height=768)
 
 
 def open_page(
-    browser: Browser, viewport: dict[str, int], errors: list[str], locale: str = "en-GB"
+    browser: Browser, viewport: ViewportSize, errors: list[str], locale: str = "en-GB"
 ) -> Page:
     """A page in a browser context of its own (its own storage: another person's browser);
     script errors on it are added to `errors`, and so is anything the server's Content Security

@@ -8,14 +8,14 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tafel.games import GAMES
 from tests.browser.players import add_bot, create_room, open_page
 
 pytestmark = pytest.mark.timeout(180)
 
-SMALL_PHONE = {"width": 360, "height": 740}
+SMALL_PHONE = ViewportSize(width=360, height=740)
 MOVES = 12
 
 # The elements that reach past the screen's right edge outside a box that scrolls on its own.

@@ -11,6 +11,7 @@ import random
 import re
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -208,6 +209,10 @@ def test_a_claim_that_takes_cards_face_down_says_so_and_nothing_is_slapped_after
     assert errors == []
 
 
+def has_event(kind: str, state: State, seat: int) -> bool:
+    return any(event["kind"] == kind for event in state.view(seat)["events"])
+
+
 def test_tornadoes_lightning_and_the_rover_are_shown_when_they_happen(
     browser: Browser, server_url: str, output: Path
 ) -> None:
@@ -216,11 +221,7 @@ def test_tornadoes_lightning_and_the_rover_are_shown_when_they_happen(
     page.goto(server_url)
     expect(page.get_by_role("banner")).to_be_visible()  # the client is loaded
     for kind in ("tornado", "lightning", "rover"):
-        view, legal = moment(
-            lambda state, seat, kind=kind: any(
-                event["kind"] == kind for event in state.view(seat)["events"]
-            )
-        )
+        view, legal = moment(partial(has_event, kind))
         draw_board(page, view, legal)
         expect(page.locator(f".ta-moment.{kind}")).to_be_visible()
         page.screenshot(path=output / f"{kind}.png")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, SupportsFloat
+
 import gymnasium
 import numpy as np
 import pytest
@@ -21,7 +23,7 @@ CONFIGS = [
 
 @pytest.mark.parametrize(("game", "opponents", "seat", "options"), CONFIGS)
 def test_gymnasium_env_checker_passes(
-    game: str, opponents: list[str], seat: int, options: dict[str, object]
+    game: str, opponents: list[str], seat: int, options: dict[str, Any]
 ) -> None:
     check_env(TafelSingleEnv(game, opponents, seat, **options), skip_render_check=True)
 
@@ -29,7 +31,8 @@ def test_gymnasium_env_checker_passes(
 def play(env: TafelSingleEnv, seed: int) -> tuple[float, int]:
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
-    steps, done, reward = 0, False, 0.0
+    steps, done = 0, False
+    reward: SupportsFloat = 0.0
     while not done:
         assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))

@@ -13,6 +13,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from tafel.engine import Rng
+from tafel.games import GAMES
 from tafel.rl import openspiel
 from tafel.rl.openspiel import Resampler, TafelState, resample
 
@@ -199,4 +200,4 @@ def test_openspiel_ismcts_plays_the_two_player_games(name: str, params: dict[str
 
 def test_every_game_is_registered() -> None:
     names = set(pyspiel.registered_names())
-    assert {openspiel.short_name(g) for g in openspiel.GAMES.values()} <= names
+    assert {openspiel.short_name(g) for g in GAMES.values()} <= names

@@ -94,6 +94,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="may not take action"):
         game.step(illegal)
     assert game.match.state.snapshot() == before
+    with pytest.raises(ValueError, match="must choose an action"):
+        game.step(None)  # PettingZoo's step for an agent that is done
+    assert game.match.state.snapshot() == before
     assert np.array_equal(game.last()[0]["action_mask"], obs["action_mask"])
 
 

@@ -5,13 +5,25 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, overload
 
 from fastapi.testclient import TestClient
 
 Json = dict[str, Any]
+T = TypeVar("T")
+
+
+@overload
+def on_loop(client: TestClient, call: Callable[..., Awaitable[T]], *args: Any) -> T: ...
+@overload
+def on_loop(client: TestClient, call: Callable[..., T], *args: Any) -> T: ...
+def on_loop(client: TestClient, call: Callable[..., Any], *args: Any) -> Any:
+    """Run `call` on the server's event loop (where the rooms and their clocks live); a
+    coroutine function's result is awaited there."""
+    assert client.portal is not None, "the client is not started: use it in a with-block"
+    return client.portal.call(call, *args)
 
 
 def auth(token: str) -> dict[str, str]:

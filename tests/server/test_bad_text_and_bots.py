@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tafel.server import BotPace, ServerConfig, create_app
-from tests.server.tabs import Tab, auth, new_room, open_tab, start, take_seat
+from tests.server.tabs import Json, Tab, auth, new_room, open_tab, start, take_seat
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -27,7 +27,7 @@ NOT_PLAIN = [
 LIKE_A_BOT = ["bot:greedy", "Bot : greedy", "BOT：greedy", "Seat 2 (greedy)", "plaats 3 (talker)"]
 
 
-def post_raw(client: TestClient, url: str, body: object, lang: str = "en") -> tuple[int, dict]:
+def post_raw(client: TestClient, url: str, body: object, lang: str = "en") -> tuple[int, Json]:
     """JSON written with escapes, so a lone surrogate travels as JSON allows (`\\ud800`)."""
     response = client.post(
         url,
@@ -121,7 +121,7 @@ def send_raw(tab: Tab, message: object) -> None:
     tab.socket.send_text(json.dumps(message))  # escapes: a lone surrogate as `\ud800`
 
 
-def asker(tabs: dict[int, Tab]) -> tuple[Tab, dict]:
+def asker(tabs: dict[int, Tab]) -> tuple[Tab, Json]:
     for tab in tabs.values():
         for action in tab.legal:
             if action["type"] == "ask":

@@ -91,7 +91,7 @@ def test_a_search_stops_by_its_deadline_whatever_its_spec_asks() -> None:
     while len(state.legal_actions(seat := state.actors()[0])) < 2:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     for params in ({"seconds": 60.0}, {"iterations": 100_000}):
-        agent = IsmctsAgent(GAME, Rng(1), **params)  # type: ignore[arg-type]
+        agent = IsmctsAgent(GAME, Rng(1), **params)
         agent.deadline = time.perf_counter() + 0.05
         assert agent.act(state, seat) in state.legal_actions(seat)
         assert 1 <= agent.last_iterations < 100_000

@@ -21,7 +21,7 @@ from tafel.games.spyfall.content import (
     WORDS_LIMIT,
 )
 from tafel.server.caps import BODY_LIMIT, DEPTH_LIMIT, MESSAGE_LIMIT, json_depth
-from tests.server.tabs import new_room, open_tab, play_out, set_bot, start
+from tests.server.tabs import Json, new_room, open_tab, play_out, set_bot, start
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -143,7 +143,8 @@ def test_spyfalls_own_locations_are_bounded(client: TestClient, text: str, key: 
 def test_the_largest_set_of_own_locations_a_table_may_write_is_taken(client: TestClient) -> None:
     text = own_locations(OWN_LOCATIONS_LIMIT, roles=7, length=WORDS_LIMIT // 4)
     assert len(text) <= LOCATIONS_TEXT_LIMIT
-    new_room(client, "spyfall", 8, locations=text, **{"location-count": 50})
+    count: Json = {"location-count": 50}
+    new_room(client, "spyfall", 8, locations=text, **count)
 
 
 def test_a_replay_over_its_limit_is_refused_and_the_record_still_exported(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 import schemathesis
@@ -30,7 +31,9 @@ RESPONSE_LIMIT = 256 * 1024
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_no_request_gets_a_server_error_or_an_answer_over_its_cap(case: schemathesis.Case) -> None:
+def test_no_request_gets_a_server_error_or_an_answer_over_its_cap(
+    case: schemathesis.Case[Any],
+) -> None:
     response = case.call()
     assert response.status_code < 500, response.text[:500]
     cap = REPLAY_LIMIT if case.path.endswith("/replay") else RESPONSE_LIMIT

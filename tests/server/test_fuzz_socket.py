@@ -64,7 +64,7 @@ def kept(client: TestClient, code: str) -> tuple[Any, ...]:
 
 def answers(tab: Tab) -> list[dict[str, Any]]:
     tab.send(SENTINEL)
-    frames = []
+    frames: list[dict[str, Any]] = []
     while True:
         frame = tab.receive()
         if frame["type"] == "error" and "sentinel" in frame["message"]:

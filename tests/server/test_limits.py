@@ -26,7 +26,7 @@ from tafel.server.rooms import Rooms
 from tafel.store import Store
 from tafel.store.tables import now
 from tests.loops import in_a_loop_of_its_own
-from tests.server.tabs import auth, new_room, open_tab, play_out, set_bot, start, take_seat
+from tests.server.tabs import auth, new_room, on_loop, open_tab, play_out, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -172,10 +172,10 @@ def test_rooms_nobody_is_in_expire_unstarted_ones_sooner(client: TestClient) -> 
     rooms.store.touch(visited, left + timedelta(hours=2))
     with open_tab(client, occupied) as tab:
         tab.next("room")
-        assert client.portal.call(rooms.sweep, left + timedelta(hours=2)) == []
-        assert client.portal.call(rooms.sweep, left + timedelta(hours=4)) == [unstarted]
-        assert client.portal.call(rooms.sweep, left + timedelta(hours=6)) == [visited]
-        assert client.portal.call(rooms.sweep, left + timedelta(days=3)) == [finished]
+        assert on_loop(client, rooms.sweep, left + timedelta(hours=2)) == []
+        assert on_loop(client, rooms.sweep, left + timedelta(hours=4)) == [unstarted]
+        assert on_loop(client, rooms.sweep, left + timedelta(hours=6)) == [visited]
+        assert on_loop(client, rooms.sweep, left + timedelta(days=3)) == [finished]
     for code in (unstarted, visited):
         assert client.get(f"/api/rooms/{code}").status_code == 404
     assert client.get(f"/api/rooms/{finished}").json()["status"] == "closed"
@@ -206,8 +206,8 @@ def test_a_running_match_left_idle_closes_its_clock_and_bots_stop(client: TestCl
     deal(client, code, [ann, bob])
     room = rooms.rooms[code]
     assert room.timer.key is not None  # the round's clock (a bot's accusation may pause it)
-    assert client.portal.call(rooms.sweep, now() + timedelta(hours=47)) == []
-    assert client.portal.call(rooms.sweep, now() + timedelta(hours=49)) == [code]
+    assert on_loop(client, rooms.sweep, now() + timedelta(hours=47)) == []
+    assert on_loop(client, rooms.sweep, now() + timedelta(hours=49)) == [code]
     assert code not in rooms.rooms and room.bots.task is None and room.timer.handle is None
     assert room.wait.timer.handle is None  # nor will a bot decide for anyone
     assert client.get(f"/api/rooms/{code}").json()["status"] == "closed"
@@ -263,7 +263,7 @@ def test_a_room_asked_for_before_it_is_back_comes_back_then(db_url: str) -> None
     with serving(db_url) as client:
         for code in codes.values():
             assert client.get(f"/api/rooms/{code}").json()["status"] == "playing"
-        resumed = client.portal.call(wait_for, the_app(client).state.resuming)  # type: ignore[union-attr]
+        resumed = on_loop(client, wait_for, the_app(client).state.resuming)
         assert set(resumed) == {codes["bots"], codes["clock"]}
 
 

@@ -16,7 +16,7 @@ from tafel.games import get_game
 from tafel.games.tony_tino.board import POLICE_RAID, RAID
 from tafel.server.stand_in import REACTION_SECONDS, lapses
 from tests.server.manual_clock import ManualClock
-from tests.server.tabs import new_room, open_tab, start, take_seat
+from tests.server.tabs import new_room, on_loop, open_tab, start, take_seat
 from tests.server.taps import measure
 from tests.server.test_timer import record_of, server
 
@@ -104,9 +104,9 @@ def test_the_window_closes_by_itself_and_sooner_on_a_tap(tmp_path: Path) -> None
                 assert state["wait"]["seconds"] == REACTION_SECONDS and state["wait"]["reaction"]
                 decision = len(record_of(client, code).actions)
                 if windows == 0:
-                    client.portal.call(clock.advance, REACTION_SECONDS - 0.1)
+                    on_loop(client, clock.advance, REACTION_SECONDS - 0.1)
                     assert len(record_of(client, code).actions) == decision
-                    client.portal.call(clock.advance, 0.1)
+                    on_loop(client, clock.advance, 0.1)
                 else:
                     while tab_bob.n < tab_ann.n:
                         tab_bob.next("state")

@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tafel.engine import GameRecord, replay
 from tafel.games import get_game
-from tests.server.tabs import auth, new_room, open_tab, play_out, set_bot, start, take_seat
+from tests.server.tabs import Json, auth, new_room, open_tab, play_out, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -93,7 +93,8 @@ def test_seats_bots_and_the_host_in_the_lobby(client: TestClient) -> None:
 def test_each_seat_gets_its_own_view_and_legal_actions_and_spectators_the_spectator_view(
     client: TestClient,
 ) -> None:
-    code, host = new_room(client, "add-vantage", 2, **{"hidden-tiles": True})
+    hidden_tiles: Json = {"hidden-tiles": True}
+    code, host = new_room(client, "add-vantage", 2, **hidden_tiles)
     bob = take_seat(client, code, 1, "Bob")
     start(client, code, host)
     game = get_game("add-vantage")
@@ -125,7 +126,7 @@ def test_an_illegal_or_malformed_message_gets_an_error_to_its_sender_only(
     with open_tab(client, code, host, lang="nl") as ann, open_tab(client, code, bob) as bob_tab:
         first = ann.next("state")
         bob_tab.next("state")
-        refusals = [
+        refusals: list[tuple[Json, str]] = [
             (
                 {"type": "act", "action": {"type": "place", "value": 3, "cell": 0}},
                 "nothing_to_place",
@@ -197,7 +198,11 @@ def test_a_move_made_on_a_state_the_game_left_counts_only_if_it_means_the_same(
         bob.act({"type": "vote", "agree": 0}, 3)
         assert bob.settled(4), bob.frames[-1]
         reach(5)
-        for action, at in [({"type": "accuse", "suspect": 2}, 3), ({"type": "deal"}, 9)]:
+        too_old_or_too_new: list[tuple[Json, int]] = [
+            ({"type": "accuse", "suspect": 2}, 3),
+            ({"type": "deal"}, 9),
+        ]
+        for action, at in too_old_or_too_new:
             ann.act(action, at)
             assert ann.next("error")["key"] == "stale_action"
 

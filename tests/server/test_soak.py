@@ -17,6 +17,7 @@ import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
@@ -167,7 +168,7 @@ def test_memory_stays_flat_with_busy_rooms_bots_spectators_and_a_stuck_tab(
         assert back["n"] >= 0 and "history" in back
 
 
-async def first_state(base: str, code: str) -> dict[str, object]:
+async def first_state(base: str, code: str) -> dict[str, Any]:
     async with connect(base.replace("http", "ws", 1) + f"/ws/{code}", max_size=None) as tab:
         await tab.send(json.dumps({"type": "hello"}))
         async for text in tab:

@@ -19,9 +19,10 @@ from fastapi.testclient import TestClient
 from tafel.engine import GameRecord, Json, Rng
 from tafel.engine.record import replay_steps
 from tafel.games import get_game
+from tafel.games.spyfall.rules import SpyfallState
 from tafel.server import BotPace, ServerConfig, create_app
 from tests.server.manual_clock import ManualClock
-from tests.server.tabs import Tab, new_room, open_tab, set_bot, start, take_seat
+from tests.server.tabs import Tab, new_room, on_loop, open_tab, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -57,7 +58,7 @@ def play(
             return
         movers = [seat for seat, tab in people.items() if tab.legal]
         if view["phase"] in CLOCK_PHASES and (not movers or rng.random() < 0.05):
-            client.portal.call(clock.advance, 60 * MINUTES)
+            on_loop(client, clock.advance, 60 * MINUTES)
         elif movers:
             if view["phase"] in CLOCK_PHASES and rng.random() < 0.05:
                 for tab in tabs:  # a refusal may tell nothing either
@@ -71,7 +72,7 @@ def play(
     raise AssertionError("the game did not end")
 
 
-def check_frames(tab: Tab, seat: int | None, states: list, rng: Rng) -> None:
+def check_frames(tab: Tab, seat: int | None, states: list[SpyfallState], rng: Rng) -> None:
     frames = [frame for frame in tab.frames if frame["type"] == "state"]
     assert frames[-1]["view"]["outcome"] is not None
     for frame in frames:
@@ -127,7 +128,10 @@ def test_no_frame_tells_an_agent_the_spy_or_the_spy_the_location(
         watcher = opened.enter_context(open_tab(client, code))
         play(client, clock, {**people, -1: watcher}, random.Random(seed))
         record = GameRecord.from_json(client.get(f"/api/rooms/{code}/matches/1/record").json())
-    states = [state.clone() for _, _, state in replay_steps(get_game("spyfall"), record)]
+    states: list[SpyfallState] = []
+    for _, _, state in replay_steps(get_game("spyfall"), record):
+        assert isinstance(state, SpyfallState)
+        states.append(state.clone())
     endings = [result["ending"] for result in states[-1].results]
     assert len(endings) == 4
     rng = Rng(seed)

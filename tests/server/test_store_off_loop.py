@@ -268,7 +268,7 @@ def test_a_room_that_left_memory_is_read_back_only_once_its_last_move_is_kept(
     store = Store(db_url)
     rooms = Rooms(store, BotPace(0, 0), LoopClock())
     stall = Stalled(store.append_move, lambda _, number, *__: number, None)
-    store.append_move = stall  # type: ignore[method-assign]
+    store.append_move = stall  # type: ignore[method-assign,assignment]
 
     async def play() -> None:
         room, ann = await rooms.create("tony-tino", 2, {}, "Ann")

@@ -15,7 +15,7 @@ from tafel.engine import SYSTEM, Clock, GameRecord
 from tafel.server import BotPace, ServerConfig, create_app
 from tafel.server.timers import CHECKPOINT, RoomTimer
 from tests.server.manual_clock import ManualClock
-from tests.server.tabs import Tab, new_room, open_tab, start, take_seat
+from tests.server.tabs import Json, Tab, new_room, on_loop, open_tab, start, take_seat
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -98,7 +98,7 @@ def spyfall_room(client: TestClient, **options: object) -> tuple[str, list[str]]
     return code, tokens
 
 
-def settle(tabs: list[Tab], n: int) -> list[dict[str, object]]:
+def settle(tabs: list[Tab], n: int) -> list[Json]:
     """Each tab's state frame after `n` actions."""
     frames = []
     for tab in tabs:
@@ -130,19 +130,19 @@ def test_the_round_clock_pauses_for_a_vote_and_its_end_is_applied_and_kept(
                 "deadline": 1000 * (clock.now() + 60),
                 "now": 1000 * clock.now(),
             }
-        client.portal.call(clock.advance, 20)
+        on_loop(client, clock.advance, 20)
         tabs[1].act({"type": "accuse", "suspect": 2}, 1)
         for frame in settle(every, 2):
             assert frame["view"]["phase"] == "accusation"
             assert frame["timer"]["running"] is False and frame["timer"]["left"] == 40
             assert frame["timer"]["deadline"] is None
-        client.portal.call(clock.advance, 300)  # the vote takes long: the clock stands still
+        on_loop(client, clock.advance, 300)  # the vote takes long: the clock stands still
         tabs[0].act({"type": "vote", "agree": 0}, 2)
         for frame in settle(every, 3):
             assert frame["timer"]["running"] is True and frame["timer"]["left"] == 40
-        client.portal.call(clock.advance, 39.9)
+        on_loop(client, clock.advance, 39.9)
         assert tabs[0].n == 3 and record_of(client, code).actions[-1][0] == 0
-        client.portal.call(clock.advance, 0.1)
+        on_loop(client, clock.advance, 0.1)
         for frame in settle(every, 4):
             assert frame["view"]["phase"] == "nominate" and "timer" not in frame
         assert record_of(client, code).actions[-1] == (SYSTEM, {"type": "time_up"})
@@ -157,7 +157,7 @@ def test_a_restarted_server_runs_the_clock_on_from_what_was_kept(tmp_path: Path)
         with open_tab(first, code, tokens[0]) as tab:
             tab.act({"type": "deal"}, 0)
             settle([tab], 1)
-        first.portal.call(clock.advance, 25)
+        on_loop(first, clock.advance, 25)
         # A second server on the same store while the first still runs: as after a crash,
         # it has only the last checkpoint (20 s used), not the 25 s.
         with server(db, ManualClock(5000.0)) as crashed, open_tab(crashed, code, tokens[1]) as tab:
@@ -169,7 +169,7 @@ def test_a_restarted_server_runs_the_clock_on_from_what_was_kept(tmp_path: Path)
         (frame,) = settle([tab], 1)
         assert frame["timer"]["left"] == 35
         assert frame["timer"]["deadline"] == 1000 * (restarted.now() + 35)
-        client.portal.call(restarted.advance, 35)
+        on_loop(client, restarted.advance, 35)
         settle([tab], 2)
         assert tab.state is not None and tab.state["view"]["phase"] == "nominate"
         assert record_of(client, code).actions[-1] == (SYSTEM, {"type": "time_up"})

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from tafel.server.bots import BotPace
 from tafel.server.room_options import AWAY_SECONDS, RESERVE_SECONDS, TURN_SECONDS
 from tests.server.manual_clock import ManualClock
-from tests.server.tabs import Json, Tab, new_room, open_tab, set_bot, start, take_seat
+from tests.server.tabs import Json, Tab, new_room, on_loop, open_tab, set_bot, start, take_seat
 from tests.server.test_timer import record_of, server
 
 pytestmark = pytest.mark.timeout(60)
@@ -34,7 +34,7 @@ def until_due(tab: Tab, seat: int, bot: tuple[TestClient, ManualClock] | None = 
     its pause on the hand-moved `bot` clock, moved on here, if given)."""
     while tab.state is None or tab.state["actors"] != [seat] or not tab.legal:
         if bot is not None and tab.state is not None and tab.state["actors"] != [seat]:
-            bot[0].portal.call(bot[1].advance, PAUSE)
+            on_loop(bot[0], bot[1].advance, PAUSE)
         tab.next("state")
     return tab.state
 
@@ -71,16 +71,16 @@ def test_the_turn_time_then_the_reserve_run_out_and_a_bot_plays_until_the_player
                 "gone": False,
             }
             # 40 s on the first decision: 10 s of the reserve are gone, and kept.
-            client.portal.call(clock.advance, 40)
+            on_loop(client, clock.advance, 40)
             seen = tab.n
             tab.act(tab.legal[0], seen)
             assert tab.settled(seen)
             assert reserves_kept(client, code, {0: 10.0})
             wait = until_due(tab, 0, bot)["wait"]
             assert wait["reserves"][0] == 10
-            client.portal.call(clock.advance, 39.9)
+            on_loop(client, clock.advance, 39.9)
             assert summary(client, code)["seats"][0]["bot"] is None
-            client.portal.call(clock.advance, 0.1)
+            on_loop(client, clock.advance, 0.1)
             notice = tab.next("notice")
             assert notice["key"] == "timed_out"
             assert notice["message"].startswith("De tijd van Ann is op")
@@ -90,7 +90,7 @@ def test_the_turn_time_then_the_reserve_run_out_and_a_bot_plays_until_the_player
             state = tab.state  # sent again before the notice
             assert state is not None and state["legal"] and state["wait"]["seats"] == {}
             moved = len(record_of(client, code).actions)
-            client.portal.call(clock.advance, PAUSE)
+            on_loop(client, clock.advance, PAUSE)
             tab.next("state")
             assert record_of(client, code).actions[moved][0] == 0
             # Ann still sees her moves; making one takes her seat back.
@@ -116,12 +116,12 @@ def test_the_clock_and_the_reserves_are_kept_and_run_on_after_a_restart(tmp_path
         start(first, code, ann)
         with open_tab(first, code, ann) as tab:
             until_due(tab, 0)
-            first.portal.call(clock.advance, 45)
+            on_loop(first, clock.advance, 45)
             seen = tab.n
             tab.act(tab.legal[0], seen)
             assert tab.settled(seen)
             until_due(tab, 0)
-            first.portal.call(clock.advance, 5)
+            on_loop(first, clock.advance, 5)
     # Stopped in order: 5 s of this decision and a reserve of 5 s are kept; time the server was
     # down does not count.
     restarted = ManualClock(7000.0)
@@ -129,9 +129,9 @@ def test_the_clock_and_the_reserves_are_kept_and_run_on_after_a_restart(tmp_path
         wait = until_due(tab, 0)["wait"]
         assert wait["reserves"][0] == 5
         assert wait["seats"]["0"]["end"] == 1000 * (restarted.now() + 30)
-        client.portal.call(restarted.advance, 29.9)
+        on_loop(client, restarted.advance, 29.9)
         assert summary(client, code)["seats"][0]["bot"] is None
-        client.portal.call(restarted.advance, 0.1)
+        on_loop(client, restarted.advance, 0.1)
         assert tab.next("notice")["key"] == "timed_out"
 
 
@@ -148,9 +148,9 @@ def test_a_player_gone_too_long_is_played_for_and_with_no_turn_time_nobody_else_
             wait = tab_bob.next("state")["wait"]
             now = clock.now() * 1000
             assert wait["seats"]["0"] == {"turn_end": None, "end": now + 30_000, "gone": True}
-            client.portal.call(clock.advance, 29.9)
+            on_loop(client, clock.advance, 29.9)
             assert summary(client, code)["seats"][0]["bot"] is None
-            client.portal.call(clock.advance, 0.1)
+            on_loop(client, clock.advance, 0.1)
             notice = tab_bob.next("notice")
             assert notice["key"] == "gone_bot" and notice["message"] == (
                 "Ann is away: a bot plays for them until they come back."
@@ -158,7 +158,7 @@ def test_a_player_gone_too_long_is_played_for_and_with_no_turn_time_nobody_else_
             # Bob is here, and with no turn time he may think as long as he likes.
             wait = until_due(tab_bob, 1)["wait"]
             assert wait["seats"]["1"]["end"] is None and not wait["running"]
-            client.portal.call(clock.advance, 3600)
+            on_loop(client, clock.advance, 3600)
             assert summary(client, code)["seats"][1]["bot"] is None
             # Ann returns: her seat is still the bot's until she makes a move.
             with open_tab(client, code, ann) as tab_ann:
@@ -177,11 +177,11 @@ def test_a_player_who_closes_the_page_while_due_is_counted_gone_from_then(
         with open_tab(client, code, bob) as tab_bob:
             with open_tab(client, code, ann) as tab_ann:
                 until_due(tab_ann, 0)
-                client.portal.call(clock.advance, 50)
+                on_loop(client, clock.advance, 50)
             # Gone after 50 s of her turn time: 30 s more, well before her 60 + 120 s.
-            client.portal.call(clock.advance, 29.9)
+            on_loop(client, clock.advance, 29.9)
             assert summary(client, code)["seats"][0]["bot"] is None
-            client.portal.call(clock.advance, 0.1)
+            on_loop(client, clock.advance, 0.1)
             assert tab_bob.next("notice")["key"] == "gone_bot"
 
 

@@ -86,6 +86,7 @@ def test_a_game_rides_the_board_in_the_file() -> None:
     assert state.board.size == 12
     assert state.board.lead_to_win == 6
     assert len(state.occupant) == 12
+    assert SHORT_BOARD is not None
     assert state.view(None)["board"] == read_board(SHORT_BOARD).to_json()
     assert state.view(None)["options"]["own-board"] is True
 

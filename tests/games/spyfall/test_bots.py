@@ -8,9 +8,9 @@ import math
 import pytest
 
 from tafel.agents import AgentError, make_agent
-from tafel.agents.base import ClockAgent, race
+from tafel.agents.base import Agent, ClockAgent, race
 from tafel.agents.registry import check_spec
-from tafel.engine import SYSTEM, Rng, derive_seed
+from tafel.engine import SYSTEM, Rng, Seat, derive_seed
 from tafel.games.spyfall import GAME
 from tafel.games.spyfall.actions import (
     DEAL,
@@ -241,7 +241,8 @@ def test_the_spy_reveals_when_one_location_clearly_leads_and_guesses_it() -> Non
     say(state, 1, 2, windmill("sounds", SPECIFIC), "sounds")
     say(state, 2, 3, windmill("objects", SPECIFIC), "objects")
     heard = read_round(state.view(4), 4, state.options)
-    assert heard.top_location() == (WINDMILL, pytest.approx(heard.belief[WINDMILL]))
+    top, belief = heard.top_location()
+    assert top == WINDMILL and belief == pytest.approx(heard.belief[WINDMILL])
     assert bot().act(state, 4) is None  # not on three answers, however telling
     say(state, 3, 0, windmill("travel", VAGUE), "travel")
     say(state, 0, 2, windmill("smells", VAGUE), "smells")
@@ -405,13 +406,14 @@ def test_a_bot_decides_the_same_on_any_determinization_of_what_its_seat_knows() 
         ]
         state = GAME.start(players, seed, Options(rounds=2))
         clock = ClockAgent(GAME, rng)
+        by_seat: dict[Seat, Agent] = {SYSTEM: clock, **dict(enumerate(agents))}
         while state.outcome() is None:
             for seat in state.actors():
                 if seat != SYSTEM:
                     twin = state.determinize(seat, rng)
                     assert bot(checked).act(twin, seat) == bot(checked).act(state, seat)
                     checked += 1
-            move = race(state, lambda s, c=clock, a=agents: c if s == SYSTEM else a[s], rng)
+            move = race(state, by_seat.__getitem__, rng)
             clock.advance(state, move.delay)
             state.apply(move.seat, move.action)
     assert checked > 500
@@ -430,6 +432,7 @@ def test_bots_play_hundreds_of_rounds_at_every_player_count(players: int) -> Non
         specs = [levels[(game + k) % 3] for k in range(players)]
         options = Options(rounds=5, minutes=1 + game % 8, next_dealer=("left", "spy")[game % 2])
         state, _ = play(GAME, specs, derive_seed(players, game), options)
+        assert isinstance(state, SpyfallState)
         rounds += len(state.results)
         endings.update(result["ending"] for result in state.results)
         tallies = GAME.tallies(state)
@@ -446,6 +449,7 @@ def test_bots_play_with_locations_of_ones_own_and_at_one_table() -> None:
     table = Options(rounds=3, table=True, minutes=2)
     for game in range(5):
         state, _ = play(GAME, ["bot"] * 5, game, table)
+        assert isinstance(state, SpyfallState)
         assert all(
             result["ending"] in ("no_consensus", "spy_convicted", "agent_convicted")
             for result in state.results

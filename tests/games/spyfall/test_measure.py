@@ -11,6 +11,7 @@ from tafel.cli import app
 from tafel.games import get_game
 from tafel.games.spyfall import GAME
 from tafel.games.spyfall.options import Options
+from tafel.games.spyfall.rules import SpyfallState
 from tafel.games.spyfall.tallies import round_tallies
 from tafel.sim.bench import bot_games
 from tafel.sim.simulate import play, simulate
@@ -52,6 +53,7 @@ def test_tallies_are_shares_of_the_rounds_by_how_they_ended() -> None:
 
 def test_a_round_counts_the_questions_answered_in_it() -> None:
     state, _ = play(GAME, ["bot"] * 4, 3, Options(rounds=3))
+    assert isinstance(state, SpyfallState)
     assert all(result["answers"] >= 1 for result in state.results)
     last = state.results[-1]["answers"]
     assert last == sum(line["kind"] == "answer" for line in state.chat)

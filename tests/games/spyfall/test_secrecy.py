@@ -140,8 +140,8 @@ def test_after_the_round_everything_is_revealed_to_all() -> None:
     state.apply(3, Accuse(0))
     for seat in (1, 2):
         state.apply(seat, YES)
-    for seat in (0, 1, 2, 3, None):
-        result = state.view(seat)["results"][-1]
+    for viewer in (0, 1, 2, 3, None):
+        result = state.view(viewer)["results"][-1]
         assert result["spy"] == 3 and result["location"] == 1
         assert result["roles"][0] == {"en": "Mine miner", "nl": "Mine miner"}
         assert result["roles"][3] is None

@@ -37,7 +37,7 @@ from tafel.games.tony_tino.board import (
     TOKENS,
     VOID,
 )
-from tafel.games.tony_tino.rules import TonyTinoState
+from tafel.games.tony_tino.rules import OutOfFigures, TonyTinoState
 from tafel.games.tony_tino.setup import lay_tokens
 from tests.games.tony_tino.scenario import (
     COLUMN,
@@ -136,8 +136,9 @@ def test_a_street_full_of_colour_discs_loses_its_token_at_setup() -> None:
     assert all(state.result[s] == OPEN for s in range(12) if s not in void)
     assert state.view(0)["streets"][void[0]]["result"] == "void"
     final, _ = random_playout(GAME, 2, VOID_SEED, Rng(1))
+    assert isinstance(final, TonyTinoState)
     assert final.result[void[0]] == VOID, "a void street is never scored"
-    collected = sum(map(sum, final.won))
+    collected = sum(sum(won) for won in final.won)
     tied = sum(state.tokens[s] for s in range(12) if final.result[s] == TIE)
     assert collected + tied + final.tokens[void[0]] == 260_000
 
@@ -315,7 +316,7 @@ def test_the_rulebook_example_lowest_numbers_go_first() -> None:
     figures(state, 0, [1, 1], stack=[1] * 10)
     figures(state, 1, [1, 1], stack=[1] * 10)
     turn_to(state, 0, PLACE)
-    taken = []
+    taken: list[int] = []
     while len(taken) < 9:
         seat = state.current
         numbers = {state.disc[p] for p in state.open_points()}
@@ -572,13 +573,14 @@ def test_a_player_out_of_figures_can_still_counter() -> None:
 
 @pytest.mark.parametrize("out_of_figures", ["play-card", "skip"])
 def test_a_game_where_one_player_plays_pro_ends_with_every_point_taken(
-    out_of_figures: str,
+    out_of_figures: OutOfFigures,
 ) -> None:
     """The Pro's player runs out of figures one turn early; the other places the last."""
     for seed in range(40):
         final, _ = random_playout(
             GAME, 2, seed, Rng(seed), GAME.options_type(out_of_figures=out_of_figures)
         )
+        assert isinstance(final, TonyTinoState)
         assert all(not number for number in final.disc)
         assert all(not face_up for face_up in final.face_up)
         assert all(not stack for stack in final.stacks)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tafel.engine import Seat
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import CLAIMS, Play
@@ -42,9 +44,9 @@ def down(kind: int) -> int:
     return ~kind
 
 
-def start(players: int = 4, seed: int = 7, **options: object) -> TornadoAlertState:
+def start(players: int = 4, seed: int = 7, **options: Any) -> TornadoAlertState:
     """A new game (round 1, seat 0 to play) with known hands: every seat holds shelters."""
-    state = GAME.start(players, seed, Options(**options))  # type: ignore[arg-type]
+    state = GAME.start(players, seed, Options(**options))
     for seat in range(players):
         state.hands[seat] = [SHELTER] * state.hand_size
     state.draw_pile = [SHELTER] * 30

@@ -72,7 +72,7 @@ def test_deal_is_6_cards_and_5_with_six_players() -> None:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_game_over_lies_among_the_last_11_cards_anywhere_among_them(players: int) -> None:
-    positions = Counter()
+    positions: Counter[int] = Counter()
     for seed in range(600):
         draw = GAME.start(players, seed).draw_pile
         positions[draw.index(GAME_OVER)] += 1  # index 0 is the bottom card

@@ -6,6 +6,8 @@ and checks what the rule says happens. Score piles and the play pile are written
 
 from __future__ import annotations
 
+from typing import Any
+
 from tafel.engine import Rng
 from tafel.games.tornado_alert.actions import CLAIMS, DRAW, KEEP, STRIKE, Claim, Play
 from tafel.games.tornado_alert.cards import DECK
@@ -372,7 +374,7 @@ def test_lightning_laid_before_starts_afresh_each_round() -> None:
     assert "lightning" in event_kinds(state)
 
 
-def rover_round(**options: object) -> tuple[list[int], int]:
+def rover_round(**options: Any) -> tuple[list[int], int]:
     """Seat 2 takes the Rover with four cards; then the round ends. The cards lost, and how
     many cards the next round is dealt from."""
     state = start(4, **options)

@@ -18,6 +18,7 @@ from tafel.engine import LANGUAGES, Action, GameRecord, Rng, Seat, State, replay
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import ALL_ACTIONS, CLAIMS, Play
 from tafel.games.tornado_alert.options import Options
+from tafel.games.tornado_alert.rules import TornadoAlertState
 from tafel.realtime import RaceGame, RealtimeGame, plays_in_real_time
 from tests.games.tornado_alert.scenario import BOAT, CAR, DITCH, SHELTER, arrange, down, start
 from tests.harness import play_random
@@ -169,7 +170,7 @@ def realtime(presses: list[tuple[float, str]], person: Seat = 1) -> tuple[Realti
         if seat != person:
             game.agents[seat] = Steady()
     state = game.state
-    assert hasattr(state, "hands")
+    assert isinstance(state, TornadoAlertState)
     state.hands[0] = [CAR] * 6
     state.play_pile = [BOAT, DITCH]
     state.claimed = [True] * 3  # as if everyone had claimed: nobody may before the next card
