@@ -180,7 +180,7 @@ LEVEL_SETTINGS = {
     # 1.5) whose spy guessed at 0.6 (a 1.5 lead, after 4) and hard a slow one (0.9 after 3):
     # the accuser's bonus went mostly to easy, which at a big table made up for its weaker
     # spy, so easy and normal ranked alike at 7 and 8 players. In 300 mixed games at 8 players
-    # (lineups of the tournament's, seed 0; a script of that session's, not kept) the bonus
+    # (lineups of the tournament's, seed 0; a script of this session's, not kept) the bonus
     # came in 12% of easy's rounds as an agent, 4.0% of normal's and 0.7% of hard's, and the
     # mean ranks were 3.86, 3.80 and 3.22 of 8; now 0.1%, 4.3% and 10%, and 4.25, 3.67 and
     # 3.05 (easy's spy won 52% of its rounds, normal's 67%, hard's 81%). docs/bots.md has the
