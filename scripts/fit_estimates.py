@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from tafel.agents.base import play_out
 from tafel.agents.registry import agent_class
@@ -31,7 +32,7 @@ CHECK_GAMES = 300
 EVERY = 3
 """Moves between the states recorded: neighbouring states tell nearly the same."""
 
-Sample = tuple[object, tuple[float, ...]]
+Sample = tuple[Any, tuple[float, ...]]
 """A state's features and the finished game's win shares."""
 
 
@@ -50,10 +51,8 @@ def played(game: Game, first: int, games: int) -> Iterator[tuple[State, list[Sta
         yield state, seen
 
 
-def samples(
-    game: Game, features: Callable[[State], object], first: int, games: int
-) -> list[Sample]:
-    found = []
+def samples(game: Game, features: Callable[[State], Any], first: int, games: int) -> list[Sample]:
+    found: list[Sample] = []
     for end, seen in played(game, first, games):
         outcome = end.outcome()
         assert outcome is not None
@@ -61,7 +60,7 @@ def samples(
     return found
 
 
-def log_loss(found: Sequence[Sample], chances: Callable[[object], Sequence[float]]) -> float:
+def log_loss(found: Sequence[Sample], chances: Callable[[Any], Sequence[float]]) -> float:
     """The mean log loss of the win chances against the shares the games gave."""
     total = 0.0
     for features, shares in found:
@@ -71,29 +70,29 @@ def log_loss(found: Sequence[Sample], chances: Callable[[object], Sequence[float
     return total / len(found)
 
 
-def tony_tino_chances(widths: tuple[float, float]) -> Callable[[object], Sequence[float]]:
-    def chances(features: object) -> Sequence[float]:
-        margin, spread = features  # type: ignore[misc]
+def tony_tino_chances(widths: tuple[float, float]) -> Callable[[Any], Sequence[float]]:
+    def chances(features: Any) -> Sequence[float]:
+        margin, spread = features
         chance = win_chance(margin, spread, *widths)
         return chance, 1 - chance
 
     return chances
 
 
-def tony_tino_features(state: State) -> object:
+def tony_tino_features(state: State) -> Any:
     assert isinstance(state, TonyTinoState)
     return expected_margin(state)
 
 
-def tornado_chances(widths: tuple[float, float]) -> Callable[[object], Sequence[float]]:
-    def chances(features: object) -> Sequence[float]:
-        scores, left = features  # type: ignore[misc]
+def tornado_chances(widths: tuple[float, float]) -> Callable[[Any], Sequence[float]]:
+    def chances(features: Any) -> Sequence[float]:
+        scores, left = features
         return chances_and_standings(scores, widths[0] + widths[1] * left)[0]
 
     return chances
 
 
-def tornado_features(state: State) -> object:
+def tornado_features(state: State) -> Any:
     assert isinstance(state, TornadoAlertState)
     future = future_cards(state)
     return [projected_score(state, seat, future) for seat in state.seats], rounds_left(state)
