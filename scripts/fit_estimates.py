@@ -23,7 +23,6 @@ from tafel.games.tornado_alert.prospects import (
     chances_and_standings,
     future_cards,
     projected_score,
-    rounds_left,
 )
 from tafel.games.tornado_alert.rules import TornadoAlertState
 
@@ -70,7 +69,10 @@ def log_loss(found: Sequence[Sample], chances: Callable[[Any], Sequence[float]])
     return total / len(found)
 
 
-def tony_tino_chances(widths: tuple[float, float]) -> Callable[[Any], Sequence[float]]:
+Widths = tuple[float, ...]
+
+
+def tony_tino_chances(widths: Widths) -> Callable[[Any], Sequence[float]]:
     def chances(features: Any) -> Sequence[float]:
         margin, spread = features
         chance = win_chance(margin, spread, *widths)
@@ -84,10 +86,9 @@ def tony_tino_features(state: State) -> Any:
     return expected_margin(state)
 
 
-def tornado_chances(widths: tuple[float, float]) -> Callable[[Any], Sequence[float]]:
-    def chances(features: Any) -> Sequence[float]:
-        scores, left = features
-        return chances_and_standings(scores, widths[0] + widths[1] * left)[0]
+def tornado_chances(widths: Widths) -> Callable[[Any], Sequence[float]]:
+    def chances(scores: Any) -> Sequence[float]:
+        return chances_and_standings(scores, *widths)[0]
 
     return chances
 
@@ -95,35 +96,31 @@ def tornado_chances(widths: tuple[float, float]) -> Callable[[Any], Sequence[flo
 def tornado_features(state: State) -> Any:
     assert isinstance(state, TornadoAlertState)
     future = future_cards(state)
-    return [projected_score(state, seat, future) for seat in state.seats], rounds_left(state)
+    return [projected_score(state, seat, future) for seat in state.seats]
 
 
-FITS = {
+FITS: dict[str, tuple[Callable[[State], Any], Callable[[Widths], Any], list[Widths]]] = {
     "tony-tino": (
         tony_tino_features,
         tony_tino_chances,
-        [s / 10 for s in range(0, 21)],
-        [1000.0 * b for b in (0.25, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30)],
+        [
+            (spread / 10, 1000.0 * base)
+            for spread in range(0, 21)
+            for base in (0.25, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30)
+        ],
     ),
-    "tornado-alert": (
-        tornado_features,
-        tornado_chances,
-        [b / 10 for b in range(1, 31)],
-        [r / 10 for r in range(0, 21)],
-    ),
+    "tornado-alert": (tornado_features, tornado_chances, [(w / 10,) for w in range(1, 31)]),
 }
-"""Per game: its features, its chances given two widths, and the grids of the two widths."""
+"""Per game: its features, its chances given the widths, and the widths to try: Tony & Tino's
+`SPREAD_SCALE` and `BASE_SCALE`, Tornado Alert!'s `WIDTH`."""
 
 
 def fit(game_id: str) -> None:
     game = get_game(game_id)
-    features, chances, firsts, seconds = FITS[game_id]
+    features, chances, grid = FITS[game_id]
     fitting = samples(game, features, 0, FIT_GAMES)
     checking = samples(game, features, FIT_GAMES, CHECK_GAMES)
-    best = min(
-        ((first, second) for first in firsts for second in seconds if first or second),
-        key=lambda widths: log_loss(fitting, chances(widths)),
-    )
+    best = min(grid, key=lambda widths: log_loss(fitting, chances(widths)))
     even = sum(math.log(len(shares)) for _, shares in checking) / len(checking)
     print(
         f"{game_id}: widths {best}; log loss on {CHECK_GAMES} games held out "

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tafel.engine import Estimate
 from tafel.games.tornado_alert.actions import PLAYING
-from tafel.games.tornado_alert.cards import CHEATER, DECK, ROUNDS, VALUE
+from tafel.games.tornado_alert.cards import CHEATER, VALUE
 from tafel.games.tornado_alert.scoring import TOKEN, final_result
 
 if TYPE_CHECKING:
@@ -62,10 +62,9 @@ def cheaters_in(pile: list[int]) -> int:
     return sum(1 for entry in pile if entry == CHEATER)
 
 
-BASE_WIDTH = 0.0
-"""How uncertain (in points) the projected scores are at the very end: fitted (below)."""
-ROUND_WIDTH = 0.0
-"""How much more uncertain they are per round still to play: fitted (below)."""
+WIDTH = 1.8
+"""How uncertain the projected scores are, in points: fitted (`scripts/fit_estimates.py`).
+A width growing with the rounds left fitted no better."""
 
 
 def projected_score(state: TornadoAlertState, seat: int, future: float) -> float:
@@ -86,13 +85,6 @@ def projected_score(state: TornadoAlertState, seat: int, future: float) -> float
     return worst + TOKEN_WORTH * (state.plus[seat] - state.minus[seat])
 
 
-def rounds_left(state: TornadoAlertState) -> float:
-    """The rounds still to play, the round in play counted by the share of the deck still in
-    the draw pile."""
-    playing = len(state.draw_pile) / len(DECK) if state.phase == PLAYING else 0.0
-    return ROUNDS - state.round + playing
-
-
 def chances_and_standings(
     scores: list[float], width: float
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -109,10 +101,8 @@ def chances_and_standings(
 
 
 def estimate(state: TornadoAlertState) -> Estimate:
-    """The projected scores made win chances and standings, the less sure the more rounds
-    are left: the widths fitted on seeded games between quick bots, which play the samples
-    out (docs/speed.md, "Fourth round")."""
+    """The projected scores made win chances and standings, their width fitted on seeded
+    games between quick bots, which play the samples out (docs/speed.md, "Fourth round")."""
     future = future_cards(state)
     scores = [projected_score(state, seat, future) for seat in state.seats]
-    width = BASE_WIDTH + ROUND_WIDTH * rounds_left(state)
-    return Estimate(*chances_and_standings(scores, width))
+    return Estimate(*chances_and_standings(scores, WIDTH))
