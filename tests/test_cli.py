@@ -103,8 +103,8 @@ def test_play_refuses_unknown_games_bots_options_and_seat_counts() -> None:
     assert code == 2 and "no game 'chess'" in out
     code, out = run("play", "add-vantage", "--seat", "bot:genius", "--seat", "human")
     assert code == 2 and "no bot 'genius'" in out
-    code, out = run("play", "add-vantage", "--seat", "bot:ismcts:depth=3", "--seat", "human")
-    assert code == 2 and "depth" in out
+    code, out = run("play", "add-vantage", "--seat", "bot:ismcts:horizon=3", "--seat", "human")
+    assert code == 2 and "horizon" in out
     code, out = run("play", "add-vantage", "--seat", "human", "--seat", "human", "-o", "colour=red")
     assert code == 2 and "unknown option colour" in out
     code, out = run(
