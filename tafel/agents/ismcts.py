@@ -20,7 +20,7 @@ choice first, then the others in the order the game lists them.
 With `depth`, a rollout stops after that many moves and the sample is scored by the game's
 own estimate of how it will end (`State.estimate`: a win chance and an expected standing per
 seat, on the same scale as a finished game's rewards), where the game has one: the standard
-remedy where whole rollouts are dear (Tony & Tino's and Tornado Alert!'s, docs/speed.md).
+remedy where whole rollouts are dear (Tony & Tino's default search cuts them; docs/speed.md).
 An estimate reads the sample's hidden parts too, which is sound for the same reason as the
 rollout: the sample is a determinized copy, not the real state.
 """

@@ -158,7 +158,7 @@ class Estimate:
     scores a sample it cut short by it (`State.estimate`)."""
 
     chances: tuple[float, ...]
-    """The chance of winning: each in [0, 1], together 1 (a tie's share counts as a win's)."""
+    """The chance of winning: each in [0, 1], together 1, as a finished game's win shares."""
     standings: tuple[float, ...]
     """Where the seat's final score is expected to lie between the lowest (0) and the highest
     (1) of the table: what a finished game's scores, so scaled, would be on average."""
