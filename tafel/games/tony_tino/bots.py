@@ -366,4 +366,4 @@ LEVELS = {
 played out by greedy that leaves greedy's choice only where its samples clearly show better.
 Hard plays its samples to the end (`depth=0`, where the game's default search cuts them at
 10 moves): with widening and trust, 400 cut samples, which took longer a decision, only drew
-with it (docs/speed.md, "Fourth round")."""
+with it, and 100 lost to it 32 to 40 (docs/speed.md, "Fourth round")."""
