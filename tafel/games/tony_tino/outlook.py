@@ -55,9 +55,11 @@ OUTLOOK = outlook_table()
 
 SPREAD_SCALE = 1.3
 """How wide the win chance's curve is per dollar of the margin's spread that the open
-streets' outlooks foresee: fitted (below)."""
+streets' outlooks foresee: fitted (`scripts/fit_estimates.py`)."""
 BASE_SCALE = 250.0
-"""Dollars of width the outlooks leave out (the cards, the order of the discs): fitted."""
+"""Dollars of width the outlooks leave out (the cards, the order of the discs), the least on
+the fit's grid: the spread alone foretells nearly as well, but a game whose open streets are
+all decided has none, and the curve needs a width."""
 
 
 def expected_margin(state: TonyTinoState) -> tuple[float, float]:
