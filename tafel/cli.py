@@ -524,16 +524,26 @@ def bench(
         print(json.dumps(results))
         return
     table = Table(title="tafel bench (one core)")
-    columns = ("game", "games/s", "actions/s", "ISMCTS iterations/s", "bot", "bot games/s")
+    columns = (
+        "game",
+        "games/s",
+        "actions/s",
+        "ISMCTS iterations/s",
+        "full rollouts",
+        "bot",
+        "bot games/s",
+    )
     for column in (*columns, "bot rounds/s"):
         table.add_column(column, justify="right")
     for result in results:
         rounds = result.get("bot_rounds_per_second")
+        full = result.get("ismcts_full_iterations_per_second")
         table.add_row(
             result["game"],
             f"{result['games_per_second']:,.0f}",
             f"{result['actions_per_second']:,.0f}",
             f"{result['ismcts_iterations_per_second']:,.0f}",
+            "" if full is None else f"{full:,.0f}",
             result.get("bot", ""),
             f"{result.get('bot_games_per_second', 0):,.1f}",
             "" if rounds is None else f"{rounds:,.1f}",

@@ -103,8 +103,8 @@ def test_play_refuses_unknown_games_bots_options_and_seat_counts() -> None:
     assert code == 2 and "no game 'chess'" in out
     code, out = run("play", "add-vantage", "--seat", "bot:genius", "--seat", "human")
     assert code == 2 and "no bot 'genius'" in out
-    code, out = run("play", "add-vantage", "--seat", "bot:ismcts:depth=3", "--seat", "human")
-    assert code == 2 and "depth" in out
+    code, out = run("play", "add-vantage", "--seat", "bot:ismcts:horizon=3", "--seat", "human")
+    assert code == 2 and "horizon" in out
     code, out = run("play", "add-vantage", "--seat", "human", "--seat", "human", "-o", "colour=red")
     assert code == 2 and "unknown option colour" in out
     code, out = run(
@@ -209,6 +209,14 @@ def test_bench_json() -> None:
     assert result["game"] == "add-vantage"
     for key in ("games_per_second", "actions_per_second", "ismcts_iterations_per_second"):
         assert result[key] > 0
+    assert "ismcts_full_iterations_per_second" not in result  # its search plays to the end
+
+
+def test_bench_json_shows_full_rollouts_beside_a_search_that_cuts_them() -> None:
+    code, out = run("bench", "tony-tino", "--seconds", "0.2", "--json")
+    assert code == 0, out
+    [result] = json.loads(out)
+    assert result["ismcts_full_iterations_per_second"] > 0
 
 
 def test_replay_shows_rich_markup_in_names_and_locations_as_written(tmp_path: Path) -> None:

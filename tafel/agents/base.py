@@ -112,16 +112,19 @@ def choose_move(state: State, agent_for: Callable[[Seat], Agent], rng: Rng) -> t
     return move.seat, move.action
 
 
-def play_out(state: State, agent: Agent, rng: Rng) -> None:
-    """Play the game to its end with `agent` in every seat, each move decided as `race`
-    decides it, with the same draws in the same order (so a seed plays the same game), but
-    without the moves' times nobody reads: a search's rollouts, millions of moves each run.
-    A bot whose class keeps `Agent.reaction_time` answers at once, so it is not asked."""
+def play_out(state: State, agent: Agent, rng: Rng, moves: int = 0) -> None:
+    """Play the game to its end with `agent` in every seat, or only `moves` moves if given
+    (0: to the end), each move decided as `race` decides it, with the same draws in the same
+    order (so a seed plays the same game), but without the moves' times nobody reads: a
+    search's rollouts, millions of moves each run. A bot whose class keeps
+    `Agent.reaction_time` answers at once, so it is not asked."""
     act = agent.act
     timed = type(agent).reaction_time is not Agent.reaction_time
     reaction_time = agent.reaction_time
     draw = rng.random
-    while state.outcome() is None:
+    left = moves or math.inf
+    while left > 0 and state.outcome() is None:
+        left -= 1
         actors = state.actors()
         if len(actors) == 1:
             seat = actors[0]

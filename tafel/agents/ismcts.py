@@ -16,6 +16,13 @@ A node searches only the actions its rollout bot calls candidates (`Agent.candid
 Maillot not a retirement while energy lasts, nor every bid), and, with `widen`, progressively
 more of them as it is visited (progressive widening, Coulom 2007): the rollout bot's own
 choice first, then the others in the order the game lists them.
+
+With `depth`, a rollout stops after that many moves and the sample is scored by the game's
+own estimate of how it will end (`State.estimate`: a win chance and an expected standing per
+seat, on the same scale as a finished game's rewards), where the game has one: the standard
+remedy where whole rollouts are dear (Tony & Tino's default search cuts them; docs/speed.md).
+An estimate reads the sample's hidden parts too, which is sound for the same reason as the
+rollout: the sample is a determinized copy, not the real state.
 """
 
 from __future__ import annotations
@@ -26,10 +33,13 @@ from typing import Any, ClassVar
 
 from tafel.agents.base import Agent, choose_move, play_out
 from tafel.agents.params import Param
-from tafel.engine import Action, Game, Outcome, Rng, Seat, State
+from tafel.engine import Action, Estimate, Game, Outcome, Rng, Seat, State
 
 MAX_ITERATIONS = 100_000
 """The most samples per decision a spec may ask for (a few minutes of Maillot on one core)."""
+MAX_DEPTH = 10_000
+"""The most moves a spec may ask a rollout to play before it is cut (more than any game
+lasts)."""
 MAX_SECONDS = 60.0
 """The longest time budget per decision a spec may ask for; a room caps it lower."""
 
@@ -73,6 +83,15 @@ def rewards(outcome: Outcome) -> tuple[float, ...]:
     )
 
 
+def estimated_rewards(estimate: Estimate) -> tuple[float, ...]:
+    """What `rewards` would give on average over the ends the estimate foresees: half the
+    win chance, half the expected standing."""
+    return tuple(
+        (1 - SCORE_WEIGHT) * chance + SCORE_WEIGHT * standing
+        for chance, standing in zip(estimate.chances, estimate.standings, strict=True)
+    )
+
+
 def spread(node: Node) -> float:
     """The squared standard error of the node's mean reward."""
     mean = node.reward / node.visits
@@ -90,7 +109,9 @@ class IsmctsAgent(Agent):
     simulations and tournaments leave it out, so a seeded run replays whatever the load.
     `trust`: how many standard errors better than the rollout bot's own choice another must
     look before the search takes it (0: the most visited, whatever). `prior`: the bot whose
-    choices those are, and whose candidates it searches (the rollout bot unless named)."""
+    choices those are, and whose candidates it searches (the rollout bot unless named).
+    `depth`: the most moves a rollout plays before the game's estimate scores the sample (0:
+    to the end; the game's `default_depth` unless given)."""
 
     name = "ismcts"
     params: ClassVar[dict[str, Param]] = {
@@ -103,6 +124,7 @@ class IsmctsAgent(Agent):
         "cap": Param(float, 0, MAX_SECONDS),
         "trust": Param(float, 0, 10),
         "prior": Param(str),
+        "depth": Param(int, 0, MAX_DEPTH),
     }
 
     def __init__(
@@ -118,6 +140,7 @@ class IsmctsAgent(Agent):
         cap: float = 0.0,
         trust: float = 0.0,
         prior: str | None = None,
+        depth: int | None = None,
         **params: Any,
     ) -> None:
         super().__init__(game, rng)
@@ -134,6 +157,7 @@ class IsmctsAgent(Agent):
         self.widen = widen
         self.cap = cap or None
         self.trust = trust
+        self.depth = game.default_depth if depth is None else depth
         rollout = rollout or game.default_rollout
         if self.name in (rollout, prior):
             raise ValueError("ismcts cannot play its own rollouts or be its own prior")
@@ -268,10 +292,8 @@ class IsmctsAgent(Agent):
             self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
-        play_out(state, self.rollout, rng)
-        outcome = state.outcome()
-        assert outcome is not None
-        result, shares = rewards(outcome), outcome.win_shares()
+        play_out(state, self.rollout, rng, self.depth)
+        result, shares = self.scored(state)
         for visited in path:
             visited.visits += 1
             if visited.actor >= 0:
@@ -279,6 +301,18 @@ class IsmctsAgent(Agent):
                 visited.reward += reward
                 visited.squares += reward * reward
                 visited.wins += shares[visited.actor]
+
+    def scored(self, state: State) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The sample's rewards and each seat's share of the win: by its outcome where the
+        game is over, else by the game's estimate; a game without one is played to the end."""
+        if state.outcome() is None:
+            estimate = state.estimate()
+            if estimate is not None:
+                return estimated_rewards(estimate), estimate.chances
+            play_out(state, self.rollout, self.rng)
+        outcome = state.outcome()
+        assert outcome is not None
+        return rewards(outcome), outcome.win_shares()
 
     def widened(
         self, node: Node, state: State, actor: Seat, keys: list[Key], choices: list[Action | None]

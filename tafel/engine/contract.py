@@ -152,6 +152,18 @@ class Outcome:
         return {"scores": list(self.scores), "ranks": list(self.ranks)}
 
 
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What a game's own judgment foretells of an unfinished game's end, per seat: a search
+    scores a sample it cut short by it (`State.estimate`)."""
+
+    chances: tuple[float, ...]
+    """The chance of winning: each in [0, 1], together 1, as a finished game's win shares."""
+    standings: tuple[float, ...]
+    """Where the seat's final score is expected to lie between the lowest (0) and the highest
+    (1) of the table: what a finished game's scores, so scaled, would be on average."""
+
+
 class State(ABC):
     """The state of one game in progress. Every change goes through `apply`."""
 
@@ -243,6 +255,14 @@ class State(ABC):
         must act. By default a seat may wait only where its window lapses (`lapse`)."""
         return self.lapse(seat) is not None
 
+    def estimate(self) -> Estimate | None:
+        """How the game is likely to end from here, by the game's own judgment (the board, the
+        score piles): what a search scores a sample by where it stops the rollout early. It
+        reads the whole state, hidden parts included, so only a search's determinized samples
+        may be estimated, never the real state; and it changes nothing. None (the default)
+        where the game has no such judgment: its samples are played to the end."""
+        return None
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Who acts first when several may: a uniform draw unless the game knows better."""
         actors = self.actors()
@@ -276,6 +296,9 @@ class Game(ABC):
     that searches; a game whose hard level does not search may name a search here."""
     default_rollout: ClassVar[str] = "random"
     """The bot ISMCTS plays its samples out with, unless told otherwise."""
+    default_depth: ClassVar[int] = 0
+    """The most moves ISMCTS's rollouts play before a sample is scored by `State.estimate`,
+    unless told otherwise: 0 plays every sample to the end."""
     default_iterations: ClassVar[int] = 400
     """ISMCTS's samples per decision unless told otherwise: fewer where rollouts cost more."""
     idle_actors: ClassVar[bool] = False

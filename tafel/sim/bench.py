@@ -6,8 +6,10 @@ drawn uniformly from the legal ones and taken by `State.apply_legal` (offered by
 not checked again): the cost of the rules alone, as a search or a learner would pay it. Bot
 games are played as `tafel simulate` plays them (a game's clock in virtual time), the default
 bot in every seat; for a game whose tallies count its rounds (Spyfall), the rounds per second
-too. Time is the process's CPU time, so other work on the machine does not lower the figures
-(much: it still shares caches).
+too. Where the game's default search cuts its rollouts short (`Game.default_depth`), ISMCTS is
+measured with full rollouts too: an iteration that plays less of the game is cheaper, and the
+full one is what the code path costs as before. Time is the process's CPU time, so other work
+on the machine does not lower the figures (much: it still shares caches).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class BenchResult:
     playout_seconds: float
     ismcts_iterations: int
     ismcts_seconds: float
+    ismcts_full: tuple[int, float] | None
+    """Iterations and time with full rollouts, where the default search cuts them."""
     bot: str
     bot_games: int
     bot_rounds: int | None
@@ -44,6 +48,9 @@ class BenchResult:
             "bot": self.bot,
             "bot_games_per_second": self.bot_games / self.bot_seconds,
         }
+        if self.ismcts_full is not None:
+            iterations, seconds = self.ismcts_full
+            data["ismcts_full_iterations_per_second"] = iterations / seconds
         if self.bot_rounds is not None:
             data["bot_rounds_per_second"] = self.bot_rounds / self.bot_seconds
         return data
@@ -68,10 +75,12 @@ def random_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int
             return games, actions, now - started
 
 
-def ismcts_iterations(game: Game, seconds: float, seed: int = 0) -> tuple[int, float]:
+def ismcts_iterations(
+    game: Game, seconds: float, seed: int = 0, depth: int | None = None
+) -> tuple[int, float]:
     """Search from the start of fresh games with the default ISMCTS (the game's own rollout
-    bot), a few samples at a time, for about `seconds`."""
-    agent = IsmctsAgent(game, Rng(seed), iterations=10)
+    bot and depth, unless `depth` is given), a few samples at a time, for about `seconds`."""
+    agent = IsmctsAgent(game, Rng(seed), iterations=10, depth=depth)
     counts = range(game.min_players, game.max_players + 1)
     iterations = 0
     started = time.process_time()
@@ -106,6 +115,7 @@ def bot_games(game: Game, seconds: float, seed: int = 0) -> tuple[int, int | Non
 def bench(game: Game, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     games, actions, playout_seconds = random_playouts(game, seconds, seed)
     iterations, search_seconds = ismcts_iterations(game, seconds, seed)
+    full = ismcts_iterations(game, seconds, seed, depth=0) if game.default_depth else None
     played, rounds, bot_seconds = bot_games(game, seconds, seed)
     return BenchResult(
         game.id,
@@ -114,6 +124,7 @@ def bench(game: Game, seconds: float = 3.0, seed: int = 0) -> BenchResult:
         playout_seconds,
         iterations,
         search_seconds,
+        full,
         game.default_bot,
         played,
         rounds,

@@ -30,6 +30,10 @@ class TonyTino(Game):
     default_rollout = "greedy"
     default_iterations = 100
     """Playouts by greedy cost some 5 ms; 100 of them a decision already beat greedy."""
+    default_depth = 10
+    """A sample's rollout stops after 10 moves of some 80, scored by the board's estimate:
+    at equal time a decision, such a search beat the full rollouts and those cut at 20 moves
+    (docs/speed.md, "Fourth round")."""
 
     def start(
         self, players: int, seed: int, options: Any = None, rng: Rng | None = None

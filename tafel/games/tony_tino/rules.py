@@ -20,7 +20,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 
-from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
+from tafel.engine import (
+    Action,
+    Estimate,
+    Event,
+    IllegalAction,
+    Json,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+)
 from tafel.games.tony_tino.actions import (
     COUNTER,
     DISCARDS,
@@ -61,6 +71,7 @@ from tafel.games.tony_tino.board import (
     street_name,
 )
 from tafel.games.tony_tino.cards import EFFECTS, POINT, TargetedCard
+from tafel.games.tony_tino.outlook import estimate
 from tafel.games.tony_tino.views import seat_view
 
 ALL_POINTS = range(POINTS)
@@ -517,6 +528,10 @@ class TonyTinoState(State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def estimate(self) -> Estimate:
+        """The win chances the board foretells (`tafel.games.tony_tino.outlook.estimate`)."""
+        return estimate(self)
 
     # --- Views, copies and snapshots ------------------------------------------------------------
 

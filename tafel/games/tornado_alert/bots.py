@@ -32,7 +32,6 @@ from tafel.games.tornado_alert.actions import (
     Play,
 )
 from tafel.games.tornado_alert.cards import (
-    CHEATER,
     GENIE,
     LOCATION,
     NO_LOCATION,
@@ -43,18 +42,17 @@ from tafel.games.tornado_alert.cards import (
     WEDGE,
 )
 from tafel.games.tornado_alert.piles import face_up, lightning_card, location_of
+from tafel.games.tornado_alert.prospects import (
+    TOKEN_WORTH,
+    TYPICAL_VALUE,
+    cheaters_in,
+    future_cards,
+    pile_total,
+    prospect,
+)
 from tafel.games.tornado_alert.rules import TornadoAlertState
 from tafel.games.tornado_alert.scoring import final_result
 
-TYPICAL_VALUE = 1.6
-"""What a card hoped for later in the round is counted as: well below the deck's average
-(about 2.8), for rivals may take it first, the Rover and the weather may strike, and a pile
-still empty at Game Over scores 0. Tuned in self-play, with CARDS_PER_PLAY: greedy with 1.6
-and 1.5 won 70% of its games against three greedy bots with 2.6 and 0.9."""
-CARDS_PER_PLAY = 1.5
-"""Cards a player hopes to take per card still to be played, shared among the players."""
-TOKEN_WORTH = 0.7
-"""A +1 token lifts one result by a point, but only helps where that result is the worst."""
 CLAIM_MARGIN = 0.02
 EXPECTED_RESULT = 250
 """A round's result a sensible player can expect, in hundredths."""
@@ -78,18 +76,6 @@ JITTER = 0.25
 """Reaction times vary by up to this fraction either way."""
 
 
-ENTRY_VALUE = VALUE + (0,) * len(VALUE)
-"""A score pile entry's value: indexed by a face-down card's `~kind` (negative), it gives 0."""
-
-
-def pile_total(pile: list[int]) -> tuple[int, int]:
-    """The value of a pile's face-up cards and how many cards it holds."""
-    total = 0
-    for entry in pile:  # a plain loop: twice as quick as sum(map(...)) over a few cards
-        total += ENTRY_VALUE[entry]
-    return total, len(pile)
-
-
 def lowest_card(cards: list[int]) -> int:
     """The first card of the lowest value (a plain loop: `min` with a key calls the key for
     every card, and rollouts ask this at every card laid)."""
@@ -98,31 +84,6 @@ def lowest_card(cards: list[int]) -> int:
         if VALUE[card] < VALUE[lowest]:
             lowest = card
     return lowest
-
-
-def future_cards(state: TornadoAlertState) -> float:
-    """How many more cards a player may expect to take this round. Game Over hides among the
-    bottom 11 cards of the draw pile, so about 5 of them will not be drawn."""
-    plays_left = len(state.draw_pile) - 5.5
-    return plays_left * CARDS_PER_PLAY / state.players if plays_left > 0 else 0.0
-
-
-def prospect(
-    total: int, count: int, cheaters: int, future: float, typical: float = TYPICAL_VALUE
-) -> float:
-    """The average a pile would end with if `future` more cards of value `typical` joined it,
-    with the Cheater bonus if that reaches 2.9."""
-    weight = count + future
-    if weight <= 0:
-        return 0.0
-    expected = (total + future * typical) / weight
-    if cheaters and expected >= 2.9:
-        expected += 0.6 * cheaters
-    return expected
-
-
-def cheaters_in(pile: list[int]) -> int:
-    return sum(1 for entry in pile if entry == CHEATER)
 
 
 def claim_gain(

@@ -17,7 +17,17 @@ import dataclasses
 from bisect import insort
 from typing import Any, Self
 
-from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
+from tafel.engine import (
+    Action,
+    Estimate,
+    Event,
+    IllegalAction,
+    Json,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+)
 from tafel.games.tornado_alert.actions import (
     CLAIMS,
     DECIDING,
@@ -61,6 +71,7 @@ from tafel.games.tornado_alert.piles import (
     strike_lowest,
     strike_top,
 )
+from tafel.games.tornado_alert.prospects import estimate
 from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.games.tornado_alert.views import seat_view
 
@@ -587,6 +598,11 @@ class TornadoAlertState(State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def estimate(self) -> Estimate:
+        """The win chances the score piles foretell
+        (`tafel.games.tornado_alert.prospects.estimate`)."""
+        return estimate(self)
 
     # --- Views, copies and snapshots ------------------------------------------------------------
 
