@@ -9,8 +9,9 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.engine import Rng
 from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.actions import COUNTER, LET_PASS, PLACES, PLAYS, POINT_CHOICES
-from tafel.games.tony_tino.bots import OUTLOOK, GreedyAgent, Streets, best_plan
+from tafel.games.tony_tino.bots import GreedyAgent, Streets, best_plan
 from tafel.games.tony_tino.cards import EFFECTS
+from tafel.games.tony_tino.outlook import OUTLOOK
 from tafel.sim.simulate import play
 from tests.games.tony_tino.scenario import card, figures, hand, lay, point, start, to_placement
 from tests.games.tony_tino.test_views import mid_game_states

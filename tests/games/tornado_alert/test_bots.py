@@ -15,8 +15,8 @@ from tafel.games.tornado_alert.bots import (
     GreedyAgent,
     RandomAgent,
     lowest_card,
-    pile_total,
 )
+from tafel.games.tornado_alert.prospects import pile_total
 from tafel.sim.simulate import play as play_game
 from tafel.sim.simulate import simulate
 from tests.games.tornado_alert.scenario import (
