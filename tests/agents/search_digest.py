@@ -1,19 +1,28 @@
-"""A digest of what the search and the rollout bots choose, for a speed change that must
-change nothing: seeded searches from states that seeded random play reaches (the root's
-visits, rewards and wins per child, for the default ISMCTS and the game's hint search) and
-seeded rollouts by the game's rollout bot (their outcomes). Run it on both trees; the digests
-must match (`docs/speed.md`).
+"""Digests of what the searches and the levels choose, so that a speed change can show it
+changes nothing, and a change of choices is made on purpose (`test_search_digests.py` pins
+them in `search_digests.json`).
 
-    PYTHONPATH=. .venv/bin/python scripts/search_digest.py tony-tino tornado-alert
+`digest`: seeded searches from states that seeded random play reaches (the root's visits,
+rewards and wins per child, for the default ISMCTS and the game's hint search) and seeded
+rollouts by the game's rollout bot (their outcomes). `level_digest`: each level's seeded
+decision in the same states, the hard levels' searches (ismcts, paired) among them (their
+`cap` applies only where the terminal or a room sets a deadline, so not here).
+Run it on both trees of a change; the digests must match (`docs/speed.md`):
+
+    PYTHONPATH=. .venv/bin/python -m tests.agents.search_digest tony-tino tornado-alert
+
+With `--json`, it prints every game's digests as `search_digests.json` holds them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
 
 from tafel.agents.base import play_out
 from tafel.agents.ismcts import IsmctsAgent
+from tafel.agents.levels import LEVELS
 from tafel.agents.registry import agent_class, make_agent
 from tafel.engine import Game, Rng, State, derive_seed
 from tafel.games import GAMES, get_game
@@ -60,6 +69,26 @@ def digest(game: Game) -> str:
     return found.hexdigest()[:16]
 
 
+def level_digest(game: Game) -> str:
+    found = hashlib.sha256()
+    for index in range(STATES):
+        state = reached(game, index)
+        if state.outcome() is None:
+            seat = state.actors()[0]
+            for level in LEVELS:
+                agent = make_agent(f"bot:{level}", game, index)
+                found.update(repr((level, agent.act(state, seat))).encode())
+    return found.hexdigest()[:16]
+
+
+def digests(game: Game) -> dict[str, str]:
+    return {"search": digest(game), "levels": level_digest(game)}
+
+
 if __name__ == "__main__":
-    for game_id in sys.argv[1:] or list(GAMES):
-        print(game_id, digest(get_game(game_id)))
+    names = [name for name in sys.argv[1:] if name != "--json"] or list(GAMES)
+    if "--json" in sys.argv:
+        print(json.dumps({name: digests(get_game(name)) for name in names}, indent=1))
+    else:
+        for name in names:
+            print(name, digest(get_game(name)), level_digest(get_game(name)))

@@ -1,0 +1,25 @@
+"""The searches and the levels choose as they did when `search_digests.json` was written: a
+speed change must leave these digests alone, and a change of choices updates them on purpose
+(`python -m tests.agents.search_digest --json > tests/agents/search_digests.json`, and say why
+in the commit)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tafel.games import GAMES
+from tests.agents.search_digest import digests
+
+PINNED = json.loads((Path(__file__).parent / "search_digests.json").read_text())
+
+
+def test_every_game_is_pinned() -> None:
+    assert set(PINNED) == set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_seeded_searches_and_levels_choose_as_pinned(game_id: str) -> None:
+    assert digests(GAMES[game_id]) == PINNED[game_id]
