@@ -292,7 +292,7 @@ class IsmctsAgent(Agent):
             self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
-        play_out(state, self.rollout, rng, self.depth)
+        self.roll_out(state)
         result, shares = self.scored(state)
         for visited in path:
             visited.visits += 1
@@ -301,6 +301,14 @@ class IsmctsAgent(Agent):
                 visited.reward += reward
                 visited.squares += reward * reward
                 visited.wins += shares[visited.actor]
+
+    def roll_out(self, state: State) -> None:
+        """Play the sample on with the rollout bot: to the end, or `depth` moves and on, a
+        move at a time, to where the game allows a cut (`State.may_cut`)."""
+        play_out(state, self.rollout, self.rng, self.depth)
+        if self.depth:
+            while not state.may_cut() and state.outcome() is None:
+                play_out(state, self.rollout, self.rng, 1)
 
     def scored(self, state: State) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The sample's rewards and each seat's share of the win: by its outcome where the
