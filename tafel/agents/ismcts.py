@@ -242,7 +242,7 @@ class IsmctsAgent(Agent):
 
     def iterate(self, root: Node, state: State, may_wait: bool = False) -> None:
         """One sample: select and expand down the tree, roll out, back up."""
-        rng, encode = self.rng, self.game.encode
+        encode = self.game.encode
         path = [root]
         node = root
         waiting: set[Seat] = set()
