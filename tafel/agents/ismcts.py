@@ -31,7 +31,7 @@ import math
 import time
 from typing import Any, ClassVar
 
-from tafel.agents.base import Agent, choose_move, play_out
+from tafel.agents.base import Agent, choose_move, play_out, play_to_cut
 from tafel.agents.params import Param
 from tafel.engine import Action, Estimate, Game, Outcome, Rng, Seat, State
 
@@ -303,12 +303,12 @@ class IsmctsAgent(Agent):
                 visited.wins += shares[visited.actor]
 
     def roll_out(self, state: State) -> None:
-        """Play the sample on with the rollout bot: to the end, or `depth` moves and on, a
-        move at a time, to where the game allows a cut (`State.may_cut`)."""
-        play_out(state, self.rollout, self.rng, self.depth)
+        """Play the sample on with the rollout bot: to the end, or `depth` moves and on to
+        where the game allows a cut."""
         if self.depth:
-            while not state.may_cut() and state.outcome() is None:
-                play_out(state, self.rollout, self.rng, 1)
+            play_to_cut(state, self.rollout, self.rng, self.depth)
+        else:
+            play_out(state, self.rollout, self.rng)
 
     def scored(self, state: State) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The sample's rewards and each seat's share of the win: by its outcome where the
