@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tafel.agents.base import play_out
+from tafel.agents.base import play_to_cut
 from tafel.agents.registry import agent_class
 from tafel.engine import Game, Rng, State, derive_seed
 from tafel.games import get_game
@@ -29,7 +29,9 @@ from tafel.games.tornado_alert.rules import TornadoAlertState
 FIT_GAMES = 600
 CHECK_GAMES = 300
 EVERY = 3
-"""Moves between the states recorded: neighbouring states tell nearly the same."""
+"""Moves between the states recorded, and on to where a search may cut a sample
+(`State.may_cut`: Tornado Alert!'s round ends), as the estimate is asked only there:
+neighbouring states tell nearly the same."""
 
 Sample = tuple[Any, tuple[float, ...]]
 """A state's features and the finished game's win shares."""
@@ -37,7 +39,8 @@ Sample = tuple[Any, tuple[float, ...]]
 
 def played(game: Game, first: int, games: int) -> Iterator[tuple[State, list[State]]]:
     """Seeded games between rollout bots, at every player count in turn: each finished game
-    with the states it passed through, every `EVERY` moves."""
+    with the states it passed through where a search may cut, every `EVERY` moves or at the
+    next cut after them."""
     counts = range(game.min_players, game.max_players + 1)
     for index in range(first, first + games):
         state = game.start(counts[index % len(counts)], derive_seed("fit", index))
@@ -45,8 +48,9 @@ def played(game: Game, first: int, games: int) -> Iterator[tuple[State, list[Sta
         rng = Rng(derive_seed("race", index))
         seen = []
         while state.outcome() is None:
-            seen.append(state.clone())
-            play_out(state, bot, rng, EVERY)
+            if state.may_cut():
+                seen.append(state.clone())
+            play_to_cut(state, bot, rng, EVERY)
         yield state, seen
 
 

@@ -31,7 +31,7 @@ import math
 import time
 from typing import Any, ClassVar
 
-from tafel.agents.base import Agent, choose_move, play_out
+from tafel.agents.base import Agent, choose_move, play_out, play_to_cut
 from tafel.agents.params import Param
 from tafel.engine import Action, Estimate, Game, Outcome, Rng, Seat, State
 
@@ -242,7 +242,7 @@ class IsmctsAgent(Agent):
 
     def iterate(self, root: Node, state: State, may_wait: bool = False) -> None:
         """One sample: select and expand down the tree, roll out, back up."""
-        rng, encode = self.rng, self.game.encode
+        encode = self.game.encode
         path = [root]
         node = root
         waiting: set[Seat] = set()
@@ -292,7 +292,7 @@ class IsmctsAgent(Agent):
             self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
-        play_out(state, self.rollout, rng, self.depth)
+        self.roll_out(state)
         result, shares = self.scored(state)
         for visited in path:
             visited.visits += 1
@@ -301,6 +301,14 @@ class IsmctsAgent(Agent):
                 visited.reward += reward
                 visited.squares += reward * reward
                 visited.wins += shares[visited.actor]
+
+    def roll_out(self, state: State) -> None:
+        """Play the sample on with the rollout bot: to the end, or `depth` moves and on to
+        where the game allows a cut."""
+        if self.depth:
+            play_to_cut(state, self.rollout, self.rng, self.depth)
+        else:
+            play_out(state, self.rollout, self.rng)
 
     def scored(self, state: State) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The sample's rewards and each seat's share of the win: by its outcome where the

@@ -263,6 +263,12 @@ class State(ABC):
         where the game has no such judgment: its samples are played to the end."""
         return None
 
+    def may_cut(self) -> bool:
+        """Whether a search's rollout that has played its moves may stop here and be scored by
+        `estimate`: anywhere (the default), unless the game's estimate is sound only at some
+        moments (Tornado Alert!'s at a round's end, where the round's results are known)."""
+        return True
+
     def chance_actor(self, rng: Rng) -> Seat:
         """Who acts first when several may: a uniform draw unless the game knows better."""
         actors = self.actors()

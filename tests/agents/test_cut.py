@@ -1,7 +1,8 @@
-"""Cut rollouts: a search's sample stops after `depth` moves and is scored by the game's
-estimate (`State.estimate`); a game that ends before the cut, or has no estimate, is scored
-by its outcome. The estimates themselves: in range, one per seat, higher for a seat that
-clearly leads, and reading the state without changing it."""
+"""Cut rollouts: a search's sample stops after `depth` moves, or at the first state after
+them where the game allows a cut (`State.may_cut`: Tornado Alert!'s round ends), and is scored
+by the game's estimate (`State.estimate`); a game that ends before the cut, or has no
+estimate, is scored by its outcome. The estimates themselves: in range, one per seat, higher
+for a seat that clearly leads, and reading the state without changing it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tafel.agents.registry import agent_class
 from tafel.engine import Game, Rng, State, derive_seed
 from tafel.games import get_game
 from tafel.games.tony_tino.rules import TonyTinoState
+from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS
 from tafel.games.tornado_alert.rules import TornadoAlertState
 from tests.harness import play_random, snapshot_json
@@ -84,6 +86,36 @@ def test_a_sample_is_cut_after_depth_moves_and_scored_by_the_estimate(
     assert estimate is not None
     assert root.reward == pytest.approx(estimated_rewards(estimate)[seat])
     assert root.wins == pytest.approx(estimate.chances[seat])
+
+
+@pytest.mark.parametrize("depth", [1, 20])
+def test_a_tornado_alert_sample_is_cut_at_the_first_round_end_after_depth_moves(
+    depth: int, counted_moves: Callable[[type[State]], list[int]]
+) -> None:
+    state = TORNADO_ALERT.start(3, 11)
+    seat = state.actors()[0]
+    agent = make_agent(f"bot:ismcts:iterations=1,depth={depth}", TORNADO_ALERT, 4)
+    assert isinstance(agent, IsmctsAgent)
+    sample = state.determinize(seat, Rng(5))
+    assert isinstance(sample, TornadoAlertState)
+    taken = counted_moves(TornadoAlertState)
+    root = Node(seat)
+    agent.iterate(root, sample)
+    assert taken[0] > 1 + depth  # a round lasts longer: the rollout played on to its end
+    assert (sample.round, sample.phase) == (1, DECIDING)
+    assert not any(sample.decided)  # stopped at the round's end, before anyone decided
+    assert all(results[0] is not None for results in sample.results)
+    estimate = sample.estimate()
+    assert root.reward == pytest.approx(estimated_rewards(estimate)[seat])
+    assert root.wins == pytest.approx(estimate.chances[seat])
+
+
+def test_tornado_alert_allows_a_cut_only_between_rounds() -> None:
+    state = rolled(TORNADO_ALERT, 3, 2, 5)
+    assert isinstance(state, TornadoAlertState)
+    assert state.phase == PLAYING and not state.may_cut()
+    state.phase = DECIDING
+    assert state.may_cut()
 
 
 def test_a_game_that_ends_before_the_cut_is_scored_by_its_outcome(

@@ -32,9 +32,12 @@ class TornadoAlert(Game):
     terminal = TornadoAlertText(catalog)
     default_bot = "greedy"
     default_rollout = "quick"
+    default_depth = 1
+    """A sample's rollout stops at the end of the round in play (`TornadoAlertState.may_cut`),
+    scored by the kept results and the rounds to come: at equal time a decision, stronger than
+    playing all three rounds out (docs/speed.md, "Fourth round")."""
     default_iterations = 50
-    """A sample plays the rest of up to three rounds out, and a search runs at every card a
-    seat may claim, so each affords few samples."""
+    """A search runs at every card a seat may claim, so each affords few samples."""
 
     def start(
         self, players: int, seed: int, options: Any = None, rng: Rng | None = None

@@ -378,5 +378,7 @@ decide more than the choices (greedy with hard's reflexes wins 1.9 to 2.9 times 
 against greedy). Patient beat greedy where search did not: search played out by quick, whose
 claims are not greedy's, or by greedy, which costs some 5 times as much a sample, lost to
 greedy at equal reflexes."""
-HINT_BOT = "ismcts:iterations=100,rollout=quick,prior=patient,widen=0.3,trust=1.5,cap=1"
-"""The search a hint shows: it searches first, favours and falls back on patient's choice."""
+HINT_BOT = "ismcts:iterations=100,rollout=quick,prior=patient,widen=0.3,trust=1.5,depth=0,cap=1"
+"""The search a hint shows: it searches first, favours and falls back on patient's choice. Its
+samples are played to the end (`depth=0`), as before the game's default search cut them at
+the round's end: the cut was measured for the default search only."""

@@ -62,9 +62,10 @@ def cheaters_in(pile: list[int]) -> int:
     return sum(1 for entry in pile if entry == CHEATER)
 
 
-WIDTH = 1.8
-"""How uncertain the projected scores are, in points: fitted (`scripts/fit_estimates.py`).
-A width growing with the rounds left fitted no better."""
+WIDTH = 1.2
+"""How uncertain the projected scores are, in points: fitted at the round ends, where alone a
+search cuts a sample (`TornadoAlertState.may_cut`; docs/speed.md, "Fourth round"). Over
+states anywhere in a round 1.8 fitted best; a width growing with the rounds left no better."""
 
 
 def projected_score(state: TornadoAlertState, seat: int, future: float) -> float:

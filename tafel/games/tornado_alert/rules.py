@@ -604,6 +604,12 @@ class TornadoAlertState(State):
         (`tafel.games.tornado_alert.prospects.estimate`)."""
         return estimate(self)
 
+    def may_cut(self) -> bool:
+        """Only between rounds: mid-round, the estimate guesses at a pile that will still
+        change and at the worst of three rounds; at a round's end that round's results are
+        known exactly and only the rounds to come are guessed."""
+        return self.phase != PLAYING
+
     # --- Views, copies and snapshots ------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> Json:
