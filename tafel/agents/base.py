@@ -153,8 +153,9 @@ def play_out(state: State, agent: Agent, rng: Rng, moves: int = 0) -> None:
 
 
 def play_to_cut(state: State, agent: Agent, rng: Rng, moves: int) -> None:
-    """`play_out` for `moves` moves, then on, a move at a time, to the first state where the
-    game allows a search to cut a sample short (`State.may_cut`), or to the game's end."""
+    """`play_out` for `moves` moves (0: to the end), then on, a move at a time, to the first
+    state where the game allows a search to cut a sample short (`State.may_cut`), or to the
+    game's end."""
     play_out(state, agent, rng, moves)
     while not state.may_cut() and state.outcome() is None:
         play_out(state, agent, rng, 1)

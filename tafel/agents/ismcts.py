@@ -20,7 +20,8 @@ choice first, then the others in the order the game lists them.
 With `depth`, a rollout stops after that many moves and the sample is scored by the game's
 own estimate of how it will end (`State.estimate`: a win chance and an expected standing per
 seat, on the same scale as a finished game's rewards), where the game has one: the standard
-remedy where whole rollouts are dear (Tony & Tino's default search cuts them; docs/speed.md).
+remedy where whole rollouts are dear (Tony & Tino's default search cuts them after 10 moves,
+Tornado Alert!'s at the end of the round in play, where `State.may_cut` allows; docs/speed.md).
 An estimate reads the sample's hidden parts too, which is sound for the same reason as the
 rollout: the sample is a determinized copy, not the real state.
 """
@@ -292,7 +293,7 @@ class IsmctsAgent(Agent):
             self.step(state, actor, choices[pick], waiting)
         if waiting and state.outcome() is None:
             state.apply_legal(*self.move_after_waiting(state, waiting))
-        self.roll_out(state)
+        play_to_cut(state, self.rollout, self.rng, self.depth)
         result, shares = self.scored(state)
         for visited in path:
             visited.visits += 1
@@ -301,14 +302,6 @@ class IsmctsAgent(Agent):
                 visited.reward += reward
                 visited.squares += reward * reward
                 visited.wins += shares[visited.actor]
-
-    def roll_out(self, state: State) -> None:
-        """Play the sample on with the rollout bot: to the end, or `depth` moves and on to
-        where the game allows a cut."""
-        if self.depth:
-            play_to_cut(state, self.rollout, self.rng, self.depth)
-        else:
-            play_out(state, self.rollout, self.rng)
 
     def scored(self, state: State) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The sample's rewards and each seat's share of the win: by its outcome where the
