@@ -622,6 +622,14 @@ def serve(
             "PostgreSQL --db when more than 1).",
         ),
     ] = 1,
+    allow_bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A bot installed from another package (its tafel.bots entry point) that rooms "
+            "may seat, by name; repeat for more. Rooms offer only Tafel's own and the games' "
+            "own bots otherwise.",
+        ),
+    ] = None,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
@@ -646,8 +654,22 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     store = make_url(url).render_as_string(hide_password=True)
     console.print(f"Tafel is at [bold]http://{shown}:{port}/[/bold] (store: {escape(store)})")
+    from tafel.agents.registry import installed_bots
+
+    unknown = sorted(set(allow_bot or ()) - set(installed_bots()))
+    if unknown:
+        raise fail(
+            f"--allow-bot: no installed bot {', '.join(unknown)}; "
+            f"installed: {', '.join(installed_bots()) or 'none'}"
+        )
     options = ServeOptions(
-        url, redis, redis_prefix, lease_seconds, max_rooms or LIVE_ROOMS, client_limits
+        url,
+        redis,
+        redis_prefix,
+        lease_seconds,
+        max_rooms or LIVE_ROOMS,
+        client_limits,
+        tuple(sorted(set(allow_bot or ()))),
     )
     if workers > 1:
         options.to_env()  # for uvicorn's worker processes, which build the app themselves

@@ -17,6 +17,9 @@ class Agent(ABC):
     public parts of the state, or `determinize`."""
 
     name: str = "agent"
+    games: ClassVar[tuple[str, ...]] = ()
+    """The ids of the games the bot plays; empty for a bot that plays any game (one installed
+    from another package may know only one)."""
     params: ClassVar[dict[str, Param]] = {}
     """The parameters the bot takes (`bot:NAME:KEY=VALUE`), with their types and ranges."""
     passes_on: ClassVar[bool] = False

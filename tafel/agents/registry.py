@@ -1,26 +1,86 @@
 """Bots by name, as the command line writes them: `bot:ismcts:iterations=500:c=0.7`; and the
-levels (`bot:easy`, `bot:normal`, `bot:hard`), which each game maps to one of its bots."""
+levels (`bot:easy`, `bot:normal`, `bot:hard`), which each game maps to one of its bots.
+
+A name is found among the game's own bots (`Game.bots`), then among the bots installed through
+the `tafel.bots` entry points: Tafel's own generic ones (random, ismcts, careless, paired) and any
+other package's (docs/games.md). Which installed bots may be used is the caller's to say
+(`allowed`): every one on the command line and in the research adapters, only Tafel's own unless
+its operator allows more in the web server, which never loads a bot a client names otherwise.
+A bot inside another (`careless:bot=…`, a search's rollout) is only ever the game's own or
+Tafel's.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from tafel.agents.base import Agent, RandomAgent
-from tafel.agents.ismcts import IsmctsAgent
-from tafel.agents.levels import LEVELS, CarelessAgent
-from tafel.agents.paired import PairedAgent
+from tafel.agents.base import Agent
+from tafel.agents.levels import LEVELS
 from tafel.agents.params import TEXT_LENGTH, AgentError
 from tafel.engine import Game, Rng
 
 AgentFactory = Callable[..., Agent]
 
+GROUP = "tafel.bots"
+TAFEL = "tafel"
+"""The distribution whose bots are Tafel's own."""
+
+
+class Everyone:
+    """Every installed bot: what the command line and the research adapters may use."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+EVERY_BOT = Everyone()
+Allowed = Collection[str] | Everyone
+
+
+def _entries() -> list[EntryPoint]:
+    return sorted(entry_points(group=GROUP), key=lambda entry: entry.name)
+
+
+def _is_tafels(entry: EntryPoint) -> bool:
+    return entry.dist is not None and entry.dist.name == TAFEL
+
+
+def load_bot(entry: EntryPoint) -> type[Agent]:
+    """The bot class an entry point declares, checked to be one."""
+    found = entry.load()
+    if not (isinstance(found, type) and issubclass(found, Agent)):
+        raise AgentError(f"{entry.value} is not a tafel.agents.Agent")
+    return found
+
+
 GENERIC: dict[str, type[Agent]] = {
-    "random": RandomAgent,
-    "ismcts": IsmctsAgent,
-    "careless": CarelessAgent,
-    "paired": PairedAgent,
+    entry.name: load_bot(entry) for entry in _entries() if _is_tafels(entry)
 }
+"""Tafel's own bots for every game, found as any package's are."""
+
+
+@cache
+def installed_bots() -> dict[str, EntryPoint]:
+    """The bots other installed packages declare, by name, not yet loaded: a bot's code is
+    imported only when it is asked for and allowed."""
+    return {
+        entry.name: entry
+        for entry in _entries()
+        if not _is_tafels(entry) and entry.name not in GENERIC
+    }
+
+
+@cache
+def installed_bot(name: str) -> type[Agent]:
+    return load_bot(installed_bots()[name])
+
+
+def plays(cls: type[Agent], game: Game) -> bool:
+    """Whether a bot plays the game: every game, unless it names the ones it plays."""
+    return not cls.games or game.id in cls.games
 
 
 def game_bots(game: Game) -> Mapping[str, type[Agent]]:
@@ -29,9 +89,12 @@ def game_bots(game: Game) -> Mapping[str, type[Agent]]:
     return bots
 
 
-def agent_names(game: Game) -> list[str]:
-    """The levels, weakest first, then every bot by name."""
-    return [*LEVELS, *sorted({*GENERIC, *game_bots(game)})]
+def agent_names(game: Game, allowed: Allowed = EVERY_BOT) -> list[str]:
+    """The levels, weakest first, then every bot that plays the game by name."""
+    others = {
+        name for name in installed_bots() if name in allowed and plays(installed_bot(name), game)
+    }
+    return [*LEVELS, *sorted({*GENERIC, *game_bots(game), *others})]
 
 
 def level_spec(game: Game, level: str) -> str:
@@ -42,12 +105,16 @@ def level_spec(game: Game, level: str) -> str:
     return spec
 
 
-def agent_class(game: Game, name: str) -> type[Agent]:
-    """The bot called `name`; plain `bot` (an empty name) is the game's default bot."""
+def agent_class(game: Game, name: str, allowed: Allowed = ()) -> type[Agent]:
+    """The bot called `name`, among the game's own, Tafel's, and the installed ones `allowed`;
+    plain `bot` (an empty name) is the game's default bot."""
     name = name or game.default_bot
     found = game_bots(game).get(name) or GENERIC.get(name)
-    if found is None:
-        raise AgentError(f"no bot {name!r} for {game.id}; bots: {', '.join(agent_names(game))}")
+    if found is None and name in installed_bots() and name in allowed:
+        found = installed_bot(name)
+    if found is None or not plays(found, game):
+        known = ", ".join(agent_names(game, allowed))
+        raise AgentError(f"no bot {name[:TEXT_LENGTH]!r} for {game.id}; bots: {known}")
     return found
 
 
@@ -86,26 +153,28 @@ def convert_params(cls: type[Agent], raw: Mapping[str, str]) -> dict[str, Any]:
     return params
 
 
-def resolve(spec: str, game: Game) -> tuple[type[Agent], dict[str, Any]]:
+def resolve(
+    spec: str, game: Game, allowed: Allowed = EVERY_BOT
+) -> tuple[type[Agent], dict[str, Any]]:
     """The bot class a spec names and its parameters, checked; a level is the game's spec for
     it with the spec's own parameters laid over the level's."""
     name, raw = parse_spec(spec)
     if name in LEVELS:
         name, level_raw = parse_spec(level_spec(game, name))
         raw = {**level_raw, **raw}
-    cls = agent_class(game, name)
+    cls = agent_class(game, name, allowed)
     return cls, convert_params(cls, raw)
 
 
-def make_agent(spec: str, game: Game, seed: int) -> Agent:
+def make_agent(spec: str, game: Game, seed: int, allowed: Allowed = EVERY_BOT) -> Agent:
     """The bot a spec names, seeded."""
-    cls, params = resolve(spec, game)
+    cls, params = resolve(spec, game, allowed)
     return cls(game, Rng(seed), **params)
 
 
-def check_spec(spec: str, game: Game) -> None:
+def check_spec(spec: str, game: Game, allowed: Allowed = EVERY_BOT) -> None:
     """Raise `AgentError` if the spec names no bot or a parameter it does not take, a
     `ParamError` for a value out of its range, a `ValueError` for values that do not go
     together."""
-    cls, params = resolve(spec, game)
+    cls, params = resolve(spec, game, allowed)
     cls(game, Rng(0), **params)

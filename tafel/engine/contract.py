@@ -7,6 +7,7 @@ drive it only through `Game` and `State` below and never reach into a game's ins
 from __future__ import annotations
 
 import dataclasses
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -279,7 +280,13 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A game: its names, player counts, options, actions and how to start it."""
+    """A game: its names, player counts, options, actions and how to start it.
+
+    Everything else of a game lies in its package's folder (`package`), found there by name
+    (docs/games.md): `research.py`, its observation layout for learners; `client/screen.js`,
+    `client/style.css` and `client/messages.toml`, its screen in the browser and the text
+    that screen and its How to play page show; `rules.md`, its rules notes.
+    """
 
     id: ClassVar[str]
     titles: ClassVar[Mapping[str, str]]
@@ -320,6 +327,12 @@ class Game(ABC):
     def __init__(self) -> None:
         self._index = {action: i for i, action in enumerate(self.actions)}
         self._kinds = {type(action).kind: type(action) for action in self.actions}
+
+    @property
+    def package(self) -> str:
+        """The Python package the game is defined in: its folder holds all of the game."""
+        module = type(self).__module__
+        return sys.modules[module].__package__ or module
 
     @abstractmethod
     def start(self, players: int, seed: int, options: Any = None, rng: Rng | None = None) -> State:

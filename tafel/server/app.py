@@ -175,7 +175,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[Json]:
-        return games_info()
+        return games_info(config.pace.installed)
 
     @app.get("/api/text/{lang}")
     async def text(lang: str) -> Json:

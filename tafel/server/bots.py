@@ -59,7 +59,8 @@ def fallback_pool() -> ThreadPoolExecutor:
 
 @dataclass(frozen=True)
 class BotPace:
-    """Seconds a bot in a room pauses before it acts: drawn between `low` and `high`."""
+    """How bots play in the rooms: seconds a bot pauses before it acts, drawn between `low` and
+    `high`; how long it thinks; and which bots installed from other packages may be seated."""
 
     low: float = 0.7
     high: float = 1.6
@@ -71,13 +72,20 @@ class BotPace:
     inline: bool = False
     """Bots think on the event loop rather than in the pool: for tests that drive rooms on a
     hand-moved clock, where every step must be done before the clock moves on."""
+    installed: frozenset[str] = frozenset()
+    """The bots of other packages (`tafel.bots` entry points) that the operator allows in rooms
+    (`tafel serve --allow-bot`); Tafel's own and each game's own are always there. A name a
+    client sends is looked up among these, never imported as it is."""
 
 
-def room_agent(spec: str, game: Game, seed: int, deadline: float) -> Agent:
+def room_agent(
+    spec: str, game: Game, seed: int, deadline: float, installed: frozenset[str] = frozenset()
+) -> Agent:
     """The bot a seat's spec names, answering by `deadline`. A spec kept before its parameters
-    had ranges, and now out of them, plays as the game's quick rollout bot."""
+    had ranges, and now out of them, or naming an installed bot no longer allowed, plays as the
+    game's quick rollout bot."""
     try:
-        agent = make_agent(spec, game, seed)
+        agent = make_agent(spec, game, seed, installed)
     except AgentError:
         log.warning("bot %s is not playable any more; %s plays", spec, game.default_rollout)
         agent = make_agent(f"bot:{game.default_rollout}", game, seed)
@@ -86,7 +94,12 @@ def room_agent(spec: str, game: Game, seed: int, deadline: float) -> Agent:
 
 
 def bot_offers(
-    game: Game, state: State, bots: Mapping[Seat, str], seed: int, seconds: float = math.inf
+    game: Game,
+    state: State,
+    bots: Mapping[Seat, str],
+    seed: int,
+    seconds: float = math.inf,
+    installed: frozenset[str] = frozenset(),
 ) -> list[Offer]:
     """What each bot among the actors would do, and its reaction time, with a random tie-break;
     the bots share `seconds` of thinking.
@@ -98,7 +111,8 @@ def bot_offers(
     offers: list[Offer] = []
     share = seconds / max(1, len(bots))
     for seat, spec in bots.items():
-        agent = room_agent(spec, game, derive_seed(seed, seat), time.perf_counter() + share)
+        deadline = time.perf_counter() + share
+        agent = room_agent(spec, game, derive_seed(seed, seat), deadline, installed)
         action = agent.act(state, seat)
         if action is not None:
             offers.append((agent.reaction_time(state, seat), rng.random(), seat, action))
@@ -182,9 +196,11 @@ class RoomBots:
         reading: the fallback thinks on a clone of its own)."""
         seconds = self.pace.think
         if self.pace.inline:
-            return bot_offers(self.game, state, bots, seed, seconds)
+            return bot_offers(self.game, state, bots, seed, seconds, self.pace.installed)
         copy = state.clone()
-        thought = bot_pool().submit(bot_offers, self.game, state, bots, seed, seconds)
+        thought = bot_pool().submit(
+            bot_offers, self.game, state, bots, seed, seconds, self.pace.installed
+        )
         try:
             return await asyncio.wait_for(asyncio.wrap_future(thought), 2 * seconds)
         except TimeoutError:

@@ -54,13 +54,13 @@ def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
     }
 
 
-def game_info(game: Game) -> Json:
+def game_info(game: Game, installed: frozenset[str]) -> Json:
     return {
         "id": game.id,
         "titles": dict(game.titles),
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "bots": agent_names(game),
+        "bots": agent_names(game, installed),
         "levels": list(LEVELS),
         "default_bot": game.default_bot,
         "options": [
@@ -72,5 +72,6 @@ def game_info(game: Game) -> Json:
     }
 
 
-def games_info() -> list[Json]:
-    return [game_info(game) for game in GAMES.values()]
+def games_info(installed: frozenset[str]) -> list[Json]:
+    """The games as the rooms offer them, with the installed bots the operator allows."""
+    return [game_info(game, installed) for game in GAMES.values()]

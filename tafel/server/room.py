@@ -318,7 +318,7 @@ class Room:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
-        spec = bot_spec(name, self.game)
+        spec = bot_spec(name, self.game, self.bots.pace.installed)
         await self.keep(seats=[StoredSeat(seat, None, spec, None)])
         holder.bot = spec
         log.info("bot seated", extra={"room": self.code, "seat": seat, "bot": spec})

@@ -56,9 +56,10 @@ def clean_name(name: object) -> str:
     return tidy
 
 
-def bot_spec(name: object, game: Game) -> str:
+def bot_spec(name: object, game: Game, installed: frozenset[str]) -> str:
     """`greedy` or `bot:greedy` as the registry's `bot:greedy`, checked: a RoomError names what
-    is wrong with it, with a parameter's range."""
+    is wrong with it, with a parameter's range. Bots of other packages are looked up only among
+    the `installed` ones the operator allows."""
     if not isinstance(name, str) or not name.strip():
         raise RoomError("bad_bot", bot="")
     spec = name.strip()
@@ -66,7 +67,7 @@ def bot_spec(name: object, game: Game) -> str:
     if len(spec) > BOT_SPEC_LENGTH:
         raise RoomError("bot_too_long", most=BOT_SPEC_LENGTH)
     try:
-        check_spec(spec, game)
+        check_spec(spec, game, installed)
     except ParamError as error:
         raise RoomError(error.key, **error.params) from None
     except (AgentError, ValueError):

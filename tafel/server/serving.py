@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from fastapi import FastAPI
 
 from tafel.server.app import ServerConfig, create_app
+from tafel.server.bots import BotPace
 from tafel.server.clock import WallClock
 from tafel.server.cluster import LEASE_SECONDS, ClusterConfig
 from tafel.server.limits import LIVE_ROOMS, Limits
@@ -26,6 +27,7 @@ class ServeOptions:
     lease_seconds: float = LEASE_SECONDS
     max_rooms: int = LIVE_ROOMS
     client_limits: bool = True
+    allow_bots: tuple[str, ...] = ()
 
     def config(self) -> ServerConfig:
         limits = (
@@ -33,11 +35,12 @@ class ServeOptions:
             if self.client_limits
             else Limits.unlimited_clients(self.max_rooms)
         )
+        pace = BotPace(installed=frozenset(self.allow_bots))
         if self.redis is None:
-            return ServerConfig(self.db, limits=limits)
+            return ServerConfig(self.db, pace, limits=limits)
         # Processes tell each other's tabs of timers and reveals: one clock for all of them.
         cluster = ClusterConfig(self.redis, self.prefix, self.lease_seconds)
-        return ServerConfig(self.db, limits=limits, clock=WallClock(), cluster=cluster)
+        return ServerConfig(self.db, pace, limits=limits, clock=WallClock(), cluster=cluster)
 
     def to_env(self) -> None:
         os.environ[OPTIONS_ENV] = json.dumps(asdict(self))
