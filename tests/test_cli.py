@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from tafel.cli import app
 from tafel.engine import GameRecord, Rng, replay
 from tafel.games import get_game
-from tests.harness import random_playout
+from tafel.testing import random_playout
 
 runner = CliRunner()
 

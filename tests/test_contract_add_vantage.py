@@ -7,7 +7,7 @@ import pytest
 from tafel.engine import Rng
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import Options
-from tests.harness import Config, ContractSuite, check_snapshot_detached
+from tafel.testing import Config, ContractSuite, check_snapshot_detached
 
 CONFIGS = (
     Config(2),

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Self
 
 import pytest
 
+from tafel import testing
 from tafel.engine import (
     Action,
     Catalog,
@@ -26,8 +27,7 @@ from tafel.engine import (
     State,
 )
 from tafel.engine.i18n import ENGINE_CATALOG
-from tests import harness
-from tests.harness import Config, ContractSuite
+from tafel.testing import Config, ContractSuite
 
 HARNESS_FAILURE = (AssertionError, pytest.fail.Exception)
 """What a failed check raises: an assert, or pytest.raises finding nothing raised."""
@@ -288,58 +288,58 @@ class StartsDifferently(NimState):
 
 def test_a_hidden_legal_move_is_caught() -> None:
     with pytest.raises(HARNESS_FAILURE):
-        harness.check_actions_match_apply(NIM, started(broken(HidesALegalMove)))
+        testing.check_actions_match_apply(NIM, started(broken(HidesALegalMove)))
 
 
 def test_a_refusal_that_changes_the_state_is_caught() -> None:
     state = started(broken(ChangesStateWhenRefusing))
     state.pile = 2
     with pytest.raises(HARNESS_FAILURE, match="Take\\(stones=3\\)"):
-        harness.check_actions_match_apply(NIM, state)
+        testing.check_actions_match_apply(NIM, state)
 
 
 def test_a_refusal_without_text_is_caught() -> None:
     state = started(broken(RefusesWithoutText))
     state.pile = 2
     with pytest.raises(HARNESS_FAILURE, match="no_text_for_this"):
-        harness.check_actions_match_apply(NIM, state)
+        testing.check_actions_match_apply(NIM, state)
 
 
 def test_a_clone_sharing_state_is_caught() -> None:
     with pytest.raises(HARNESS_FAILURE, match="clone"):
-        harness.check_clone_shares_nothing(started(broken(CloneSharesHistory)), Rng(1))
+        testing.check_clone_shares_nothing(started(broken(CloneSharesHistory)), Rng(1))
 
 
 def test_a_lossy_restore_is_caught() -> None:
     game = broken(RestoreForgetsHistory)
     with pytest.raises(HARNESS_FAILURE, match="restore"):
-        harness.check_restore_round_trip(game, started(game, moves=2), Rng(1))
+        testing.check_restore_round_trip(game, started(game, moves=2), Rng(1))
 
 
 def test_a_view_that_is_not_plain_json_is_caught() -> None:
     with pytest.raises(HARNESS_FAILURE, match="view"):
-        harness.check_views(started(broken(ViewWithTuple), moves=1))
+        testing.check_views(started(broken(ViewWithTuple), moves=1))
 
 
 def test_actors_after_the_end_are_caught() -> None:
     game = broken(ActsAfterTheEnd)
     with pytest.raises(HARNESS_FAILURE, match="over"):
-        harness.random_playout(game, 2, 1, Rng(1), visit=harness.check_turn_structure)
+        testing.random_playout(game, 2, 1, Rng(1), visit=testing.check_turn_structure)
 
 
 def test_a_determinize_that_changes_what_the_seat_saw_is_caught() -> None:
     with pytest.raises(HARNESS_FAILURE, match="determinize"):
-        harness.check_determinize(started(broken(DeterminizeChangesOwnSecret)), Rng(1))
+        testing.check_determinize(started(broken(DeterminizeChangesOwnSecret)), Rng(1))
 
 
 def test_a_game_that_never_ends_is_caught() -> None:
     with pytest.raises(HARNESS_FAILURE, match="no outcome"):
-        harness.random_playout(broken(NeverEnds), 2, 1, Rng(1), max_steps=200)
+        testing.random_playout(broken(NeverEnds), 2, 1, Rng(1), max_steps=200)
 
 
 def test_a_start_that_does_not_follow_the_seed_is_caught() -> None:
     with pytest.raises(HARNESS_FAILURE):
-        harness.check_start_deterministic(broken(StartsDifferently), Config(2), 1)
+        testing.check_start_deterministic(broken(StartsDifferently), Config(2), 1)
 
 
 def test_a_leaked_snapshot_is_caught() -> None:
@@ -352,5 +352,5 @@ def test_a_leaked_snapshot_is_caught() -> None:
             return {**super().snapshot(), "history": self.history}
 
     with pytest.raises(HARNESS_FAILURE, match="snapshot"):
-        harness.check_snapshot_detached(started(broken(SnapshotSharesHistory)), Rng(1))
-    harness.check_snapshot_detached(started(NIM), Rng(1))
+        testing.check_snapshot_detached(started(broken(SnapshotSharesHistory)), Rng(1))
+    testing.check_snapshot_detached(started(NIM), Rng(1))

@@ -23,7 +23,7 @@ from tafel.games.tony_tino.rules import TonyTinoState
 from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS
 from tafel.games.tornado_alert.rules import TornadoAlertState
-from tests.harness import play_random, snapshot_json
+from tafel.testing import play_random, snapshot_json
 
 TONY_TINO = get_game("tony-tino")
 TORNADO_ALERT = get_game("tornado-alert")

@@ -9,7 +9,7 @@ from tafel.agents.hints import NoHint, hint
 from tafel.engine import Game, Rng, State, derive_seed
 from tafel.games import GAMES, get_game
 from tafel.games.add_vantage.rules import Options as AddVantageOptions
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 SEARCHING = [game for game in GAMES.values() if game.id != "spyfall"]
 

@@ -15,7 +15,7 @@ from tafel.engine import Game, Rng
 from tafel.games import GAMES, get_game
 from tafel.games.maillot.bots import RacerAgent
 from tafel.games.tornado_alert.bots import REFLEXES, TornadoBot
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 ALL = list(GAMES.values())
 

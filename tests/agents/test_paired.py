@@ -11,7 +11,7 @@ from tafel.engine import Rng
 from tafel.games import get_game
 from tafel.games.add_vantage.bots import GreedyAgent
 from tafel.games.add_vantage.rules import PLACE_ROLLED, AddVantageState
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 ADD_VANTAGE = get_game("add-vantage")
 

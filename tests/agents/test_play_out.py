@@ -9,7 +9,7 @@ import pytest
 from tafel.agents.base import Agent, RandomAgent, choose_move, play_out
 from tafel.engine import Game, Rng, derive_seed
 from tafel.games import GAMES
-from tests.harness import snapshot_json
+from tafel.testing import snapshot_json
 
 
 def bots(game: Game) -> list[type[Agent]]:

@@ -13,7 +13,7 @@ from tafel.games.maillot.actions import Bid, RetirePlaced, RetireReserve
 from tafel.games.maillot.bots import BID_STEPS, GreedyAgent
 from tafel.games.maillot.race import AUCTION_PHASE
 from tafel.games.maillot.rules import MaillotState
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 MAILLOT = get_game("maillot")
 

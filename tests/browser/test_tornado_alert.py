@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tafel.engine import Json, Rng, State
 from tafel.games import get_game
+from tafel.testing import pick_move
 from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
-from tests.harness import pick_move
 
 pytestmark = pytest.mark.timeout(300)
 

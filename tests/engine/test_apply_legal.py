@@ -7,8 +7,8 @@ import pytest
 
 from tafel.engine import Rng, derive_seed
 from tafel.games import GAMES
+from tafel.testing import MAX_STEPS, pick_move, snapshot_json
 from tests.engine.golden import configs, viewers
-from tests.harness import MAX_STEPS, pick_move, snapshot_json
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

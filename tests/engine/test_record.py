@@ -11,7 +11,7 @@ import pytest
 from tafel.engine import GameRecord, RecordError, Rng, replay, replay_steps
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import Options
-from tests.harness import random_playout, snapshot_json
+from tafel.testing import random_playout, snapshot_json
 
 
 def played(seed: int = 3, options: Options | None = None) -> tuple[str, GameRecord]:

@@ -13,7 +13,7 @@ from tafel.games import GAMES
 from tafel.rl.features import LayoutError, OneHot, Seen
 from tafel.rl.layouts import describe, layout_of
 from tafel.rl.table import table_of
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 GAME_IDS = sorted(GAMES)
 VARIANTS: list[tuple[str, dict[str, Any]]] = [

@@ -38,7 +38,7 @@ from tafel.games.add_vantage.rules import (
     Remove,
     Roll,
 )
-from tests.harness import snapshot_json
+from tafel.testing import snapshot_json
 
 MAX_STEPS = 3_000
 

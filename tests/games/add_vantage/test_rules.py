@@ -38,6 +38,7 @@ from tafel.games.add_vantage.rules import (
     Roll,
 )
 from tafel.games.add_vantage.rules import AddVantageState as State
+from tafel.testing import assert_illegal, event_kinds, snapshot_json
 from tests.games.add_vantage.scenario import (
     BONUS,
     arrange,
@@ -45,7 +46,6 @@ from tests.games.add_vantage.scenario import (
     start,
     turn_to,
 )
-from tests.harness import assert_illegal, event_kinds, snapshot_json
 
 RULEBOOK_TILES = {7: 1, 8: 2, 9: 4, 10: 6, 11: 6, 12: 4, 13: 2, 14: 1}
 """Inhoud: "26 houten tegeltjes", number: count."""

@@ -12,6 +12,7 @@ from tafel.games.maillot.actions import (
     STAY,
 )
 from tafel.games.maillot.race import ESCAPE_PHASE, MOVE_PHASE, ROLL_PHASE
+from tafel.testing import assert_illegal
 from tests.games.maillot.scenario import (
     CLIMB_4,
     COBBLES_3,
@@ -22,7 +23,6 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
-from tests.harness import assert_illegal
 
 
 def test_an_auction_with_raises_and_passes_goes_to_the_last_bidder() -> None:

@@ -20,8 +20,8 @@ from tafel.games.maillot.board import (
     read_board,
 )
 from tafel.games.maillot.options import Options
+from tafel.testing import random_playout, snapshot_json
 from tests.games.maillot.scenario import breakaway, dice, ride_to, start
-from tests.harness import random_playout, snapshot_json
 
 SHORT_BOARD_FILE = str(Path(__file__).parent / "boards" / "short.toml")
 SHORT_BOARD = GAME.parse_options([f"board={SHORT_BOARD_FILE}"]).board

@@ -8,7 +8,7 @@ from pathlib import Path
 from tafel.engine import Rng
 from tafel.games.maillot import GAME
 from tafel.games.maillot.options import Options
-from tests.harness import Config, ContractSuite, check_snapshot_detached
+from tafel.testing import Config, ContractSuite, check_snapshot_detached
 
 SHORT_BOARD = GAME.parse_options([f"board={Path(__file__).parent / 'boards' / 'short.toml'}"]).board
 

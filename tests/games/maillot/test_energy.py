@@ -19,6 +19,7 @@ from tafel.games.maillot.actions import (
 from tafel.games.maillot.options import Options
 from tafel.games.maillot.race import AUCTION_PHASE, DEBT, ROLL_PHASE
 from tafel.games.maillot.rules import MaillotState
+from tafel.testing import assert_illegal
 from tests.games.maillot.scenario import (
     CLIMB_4,
     COBBLES_3,
@@ -32,7 +33,6 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
-from tests.harness import assert_illegal
 
 
 def test_retiring_a_domestique_gives_15_energy_up_to_60() -> None:

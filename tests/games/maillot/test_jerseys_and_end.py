@@ -7,6 +7,7 @@ from tafel.games.maillot.actions import ESCAPE, PASS, ROLL, STAY
 from tafel.games.maillot.content import RAINBOW_DECK
 from tafel.games.maillot.race import OVER, ROLL_PHASE
 from tafel.games.maillot.rules import MaillotState
+from tafel.testing import assert_illegal
 from tests.games.maillot.scenario import (
     CHANCE_SQUARE,
     COBBLES_3,
@@ -24,7 +25,6 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
-from tests.harness import assert_illegal
 
 # --- Rainbow laps ------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tafel.games.maillot.actions import ESCAPE, ROLL, STAY
 from tafel.games.maillot.race import AUCTION_PHASE, ESCAPE_PHASE, ROLL_PHASE
+from tafel.testing import assert_illegal
 from tests.games.maillot.scenario import (
     COBBLES_3,
     CROSSWIND_2,
@@ -19,7 +20,6 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
-from tests.harness import assert_illegal
 
 # --- I. No breakaway -------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from tafel.games.maillot.race import (
     ROLL_PHASE,
 )
 from tafel.games.maillot.rules import MaillotState
+from tafel.testing import assert_illegal
 from tests.games.maillot.scenario import (
     CHANCE_SQUARE,
     COBBLES_3,
@@ -38,7 +39,6 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
-from tests.harness import assert_illegal
 
 # --- Effort squares ("Inspanningsvakjes") ----------------------------------------------------
 

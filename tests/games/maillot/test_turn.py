@@ -16,6 +16,7 @@ from tafel.games.maillot.actions import (
     STAY,
 )
 from tafel.games.maillot.race import AUCTION_PHASE, ROLL_PHASE
+from tafel.testing import assert_illegal
 from tests.games.maillot.scenario import (
     COBBLES_3,
     ESCAPE_SQUARE,
@@ -31,7 +32,6 @@ from tests.games.maillot.scenario import (
     ride_to,
     start,
 )
-from tests.harness import assert_illegal
 
 # --- Setup ("Voorbereiding van het spel") ----------------------------------------------------
 

@@ -9,8 +9,8 @@ from tafel.engine import Rng, derive_seed
 from tafel.games.maillot import GAME
 from tafel.games.maillot.content import RAINBOW_DECK
 from tafel.games.maillot.rules import MaillotState
+from tafel.testing import snapshot_json
 from tests.games.maillot.scenario import CHANCE_SQUARE, card_on_top, ride_to, start
-from tests.harness import snapshot_json
 
 VIEWERS = (None, 0, 1, 2, 3)
 

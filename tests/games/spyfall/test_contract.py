@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tafel.games.spyfall import GAME
 from tafel.games.spyfall.options import Options
+from tafel.testing import Config, ContractSuite
 from tests.games.spyfall.scenario import OWN
-from tests.harness import Config, ContractSuite
 
 SHORT = Options(rounds=2)
 CONFIGS = (

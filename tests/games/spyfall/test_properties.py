@@ -10,7 +10,7 @@ from tafel.engine import Rng
 from tafel.games.spyfall import GAME
 from tafel.games.spyfall.options import Options
 from tafel.games.spyfall.scoring import Ending
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 SPY_LINES = {Ending.SPY_GUESSED: 4, Ending.AGENT_CONVICTED: 4, Ending.NO_CONSENSUS: 2}
 

@@ -19,6 +19,7 @@ from tafel.games.spyfall.actions import (
     Nominate,
 )
 from tafel.games.spyfall.rules import NO_ROLE
+from tafel.testing import assert_illegal, event_kinds
 from tests.games.spyfall.scenario import (
     ask,
     dealt,
@@ -28,7 +29,6 @@ from tests.games.spyfall.scenario import (
     run_out_the_clock,
     vote_all,
 )
-from tests.harness import assert_illegal, event_kinds
 
 # --- Begin van een ronde ------------------------------------------------------------------------
 

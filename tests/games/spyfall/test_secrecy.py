@@ -18,8 +18,8 @@ from tafel.games.spyfall import GAME
 from tafel.games.spyfall.actions import DEAL, YES, Accuse
 from tafel.games.spyfall.options import Options
 from tafel.games.spyfall.rules import SpyfallState
+from tafel.testing import pick_move
 from tests.games.spyfall.scenario import OWN, PLACES, dealt, exchange
-from tests.harness import pick_move
 
 ROUND_PHASES = ("ask", "answer", "talk", "accusation", "guess", "nominate", "vote")
 

@@ -31,8 +31,8 @@ from tafel.games.spyfall.actions import (
 )
 from tafel.games.spyfall.rules import SpyfallState
 from tafel.games.spyfall.text import SpyfallText
+from tafel.testing import play_random
 from tests.games.spyfall.scenario import OWN, PLACES, dealt, options
-from tests.harness import play_random
 
 runner = CliRunner()
 TEXT: SpyfallText = GAME.terminal

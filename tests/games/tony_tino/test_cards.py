@@ -24,6 +24,7 @@ from tafel.games.tony_tino.actions import (
 )
 from tafel.games.tony_tino.board import CARD, NOBODY, OVER, PLACE, RAID, TARGET
 from tafel.games.tony_tino.rules import TonyTinoState
+from tafel.testing import assert_illegal, event_kinds, snapshot_json
 from tests.games.tony_tino.scenario import (
     COLUMN,
     ROW,
@@ -35,7 +36,6 @@ from tests.games.tony_tino.scenario import (
     start,
     to_placement,
 )
-from tests.harness import assert_illegal, event_kinds, snapshot_json
 
 FIGURES_BOARD = """
     b0 7  p0 8  8  9

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tafel.engine import Rng
 from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.rules import Options
-from tests.harness import Config, ContractSuite, check_snapshot_detached
+from tafel.testing import Config, ContractSuite, check_snapshot_detached
 
 CONFIGS = (
     Config(2),

@@ -11,7 +11,7 @@ from tafel.engine import Rng
 from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.board import CARD_NAMES, DECK, FIGURES, NOBODY, OPEN, STREETS, TOKENS
 from tafel.games.tony_tino.rules import Options, TonyTinoState
-from tests.harness import pick_move
+from tafel.testing import pick_move
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
 

@@ -39,6 +39,7 @@ from tafel.games.tony_tino.board import (
 )
 from tafel.games.tony_tino.rules import OutOfFigures, TonyTinoState
 from tafel.games.tony_tino.setup import lay_tokens
+from tafel.testing import assert_illegal, event_kinds, random_playout, snapshot_json
 from tests.games.tony_tino.scenario import (
     COLUMN,
     ROW,
@@ -52,7 +53,6 @@ from tests.games.tony_tino.scenario import (
     to_placement,
     turn_to,
 )
-from tests.harness import assert_illegal, event_kinds, random_playout, snapshot_json
 
 RULEBOOK_DISCS = {1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 2, 8: 2, 9: 1, 10: 1}
 """Het spelmateriaal: "telkens 3 schijfjes met de waarden 1 tot en met 6, telkens 2 schijfjes

@@ -10,8 +10,8 @@ from tafel.engine import Rng
 from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.actions import COUNTER, LET_PASS, PLAYS, STREET_CHOICES
 from tafel.games.tony_tino.text import money
+from tafel.testing import pick_move
 from tests.games.tony_tino.scenario import card, start
-from tests.harness import pick_move
 
 TEXT = GAME.terminal
 NAMES = ["Tony", "Tino"]

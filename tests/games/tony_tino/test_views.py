@@ -11,6 +11,7 @@ from tafel.games.tony_tino import GAME
 from tafel.games.tony_tino.actions import COUNTER, DISCARDS, LET_PASS, PLAYS, POINT_CHOICES
 from tafel.games.tony_tino.board import CARD_NAMES, DECK, PLACE
 from tafel.games.tony_tino.rules import TonyTinoState
+from tafel.testing import assert_illegal, play_random
 from tests.games.tony_tino.scenario import (
     card,
     deck,
@@ -18,7 +19,6 @@ from tests.games.tony_tino.scenario import (
     point,
     start,
 )
-from tests.harness import assert_illegal, play_random
 
 
 def mid_game_states(count: int, steps: int = 25) -> list[TonyTinoState]:

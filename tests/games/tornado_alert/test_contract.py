@@ -7,7 +7,7 @@ import pytest
 from tafel.engine import Rng
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.options import Options
-from tests.harness import Config, ContractSuite, check_snapshot_detached
+from tafel.testing import Config, ContractSuite, check_snapshot_detached
 
 VARIANT = Options(tornado_alert_2=True)
 CONFIGS = (

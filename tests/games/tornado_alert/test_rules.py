@@ -11,6 +11,7 @@ from typing import Any
 from tafel.engine import Rng
 from tafel.games.tornado_alert.actions import CLAIMS, DRAW, KEEP, STRIKE, Claim, Play
 from tafel.games.tornado_alert.cards import DECK
+from tafel.testing import assert_illegal, event_kinds
 from tests.games.tornado_alert.scenario import (
     BOAT,
     CAR,
@@ -35,7 +36,6 @@ from tests.games.tornado_alert.scenario import (
     play,
     start,
 )
-from tests.harness import assert_illegal, event_kinds
 
 # --- Turns ("Speelbeurt") ------------------------------------------------------------------------
 

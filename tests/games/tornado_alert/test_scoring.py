@@ -8,6 +8,7 @@ import pytest
 from tafel.games.tornado_alert.actions import KEEP, STRIKE, USE_MINUS, USE_PLUS
 from tafel.games.tornado_alert.rules import TornadoAlertState
 from tafel.games.tornado_alert.scoring import average, hundredths, round_result, worst_standing
+from tafel.testing import assert_illegal
 from tests.games.tornado_alert.scenario import (
     BOAT,
     CHEATER,
@@ -23,7 +24,6 @@ from tests.games.tornado_alert.scenario import (
     play,
     start,
 )
-from tests.harness import assert_illegal
 
 BY_VALUE = {1: SHELTER, 2: WINDOW, 3: DITCH, 4: BOAT, 5: ROOF, 6: HELICOPTER}
 

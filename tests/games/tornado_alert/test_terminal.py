@@ -20,8 +20,8 @@ from tafel.games.tornado_alert.actions import ALL_ACTIONS, CLAIMS, Play
 from tafel.games.tornado_alert.options import Options
 from tafel.games.tornado_alert.rules import TornadoAlertState
 from tafel.realtime import RaceGame, RealtimeGame, plays_in_real_time
+from tafel.testing import play_random
 from tests.games.tornado_alert.scenario import BOAT, CAR, DITCH, SHELTER, arrange, down, start
-from tests.harness import play_random
 
 runner = CliRunner()
 

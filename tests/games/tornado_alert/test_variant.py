@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tafel.games.tornado_alert.actions import CLAIMS, DRAW, Play
+from tafel.testing import assert_illegal, event_kinds
 from tests.games.tornado_alert.scenario import (
     BOAT,
     CAR,
@@ -15,7 +16,6 @@ from tests.games.tornado_alert.scenario import (
     play,
     start,
 )
-from tests.harness import assert_illegal, event_kinds
 
 
 def test_there_is_no_turn_order_anyone_plays_and_may_play_several_cards_in_a_row() -> None:

@@ -9,6 +9,7 @@ from tafel.engine import IllegalAction, Rng
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.cards import KINDS
 from tafel.games.tornado_alert.rules import TornadoAlertState
+from tafel.testing import play_random
 from tests.games.tornado_alert.scenario import (
     BOAT,
     CAR,
@@ -20,7 +21,6 @@ from tests.games.tornado_alert.scenario import (
     play,
     start,
 )
-from tests.harness import play_random
 
 
 def swap_hidden(state: TornadoAlertState, owner: int) -> TornadoAlertState:

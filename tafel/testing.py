@@ -1,8 +1,14 @@
 """The contract harness: any game that implements the engine contract can be run through it.
 
+It is Tafel's test kit for games, its own five and any package's: a game's tests import it
+(`from tafel.testing import Config, ContractSuite`), so it needs pytest, and nothing here knows
+one game from another.
+
 The checks are plain functions taking a `Game` (and a state, a seed, a generator), so a test can
 call them one by one. `ContractSuite` bundles them: subclass it in a game's test module, name the
 game and the player counts and options to try, and pytest runs every check for every one.
+
+    from tafel.testing import Config, ContractSuite
 
     class TestMyGameContract(ContractSuite):
         game = MY_GAME
