@@ -1,0 +1,61 @@
+"""Every game ends, within the bound rules.md states: a round with D dice on the table takes at
+most F·D bids (F faces may be bid, each bid higher than the last) and a call, and every round
+puts a die away, so a table of P players with N dice each plays at most P·N − 1 rounds."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tafel.engine import Rng, derive_seed
+from tafel.testing import random_playout
+
+from liars_dice import GAME
+from liars_dice.rules import MAX_DICE, MAX_PLAYERS, MIN_PLAYERS, LiarsDiceState, Options
+
+
+def most_moves(players: int, options: Options) -> int:
+    faces = 5 if options.ones_wild else 6
+    return sum(faces * dice + 1 for dice in range(2, players * options.dice + 1))
+
+
+def test_the_bound_of_the_largest_table() -> None:
+    assert most_moves(6, Options()) == 2349
+    assert most_moves(6, Options(ones_wild=False)) == 2813
+
+
+def test_thousands_of_random_games_end_within_the_bound() -> None:
+    games = 0
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for dice in range(1, MAX_DICE + 1):
+            for ones_wild in (True, False):
+                options = Options(dice, ones_wild)
+                for game in range(40):
+                    seed = derive_seed("liars-dice-playout", players, dice, ones_wild, game)
+                    state, record = random_playout(GAME, players, seed, Rng(seed), options)
+                    assert isinstance(state, LiarsDiceState)
+                    assert len(record.actions) <= most_moves(players, options)
+                    assert state.round <= players * dice - 1
+                    games += 1
+    assert games == 2000
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    players=st.integers(MIN_PLAYERS, MAX_PLAYERS),
+    dice=st.integers(1, MAX_DICE),
+    ones_wild=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_a_game_that_always_raises_by_the_least_ends_within_the_bound(
+    players: int, dice: int, ones_wild: bool, seed: int
+) -> None:
+    """Every round as long as a round can be: each raise the smallest, and nobody calls
+    before the bids run out."""
+    options = Options(dice, ones_wild)
+    state = GAME.start(players, seed, options)
+    moves = 0
+    while state.outcome() is None:
+        [seat] = state.actors()
+        state.apply(seat, state.legal_actions(seat)[0])
+        moves += 1
+    assert moves <= most_moves(players, options)
