@@ -29,8 +29,8 @@ class LiarsDice(Game):
     bots: ClassVar[dict[str, Any]] = BOTS
     levels = LEVELS
     terminal = LiarsDiceText(catalog)
-    default_bot = "odds"
-    default_rollout = "odds"
+    default_bot = "reader"
+    default_rollout = "reader"
 
     def start(
         self, players: int, seed: int, options: Any = None, rng: Rng | None = None

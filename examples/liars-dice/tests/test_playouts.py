@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tafel.engine import Rng, derive_seed
-from tafel.testing import random_playout
+from tafel.testing import pick_move, random_playout, snapshot_json
 
 from liars_dice import GAME
 from liars_dice.rules import MAX_DICE, MAX_PLAYERS, MIN_PLAYERS, LiarsDiceState, Options
@@ -59,3 +59,18 @@ def test_a_game_that_always_raises_by_the_least_ends_within_the_bound(
         state.apply(seat, state.legal_actions(seat)[0])
         moves += 1
     assert moves <= most_moves(players, options)
+
+
+def test_apply_legal_plays_as_apply() -> None:
+    """Search and simulation take the engine's own moves unchecked (`apply_legal`): they must
+    change a state exactly as `apply` does."""
+    for seed in range(30):
+        checked = GAME.start(2 + seed % 5, seed)
+        trusted = GAME.start(2 + seed % 5, seed)
+        rng = Rng(seed)
+        while checked.outcome() is None:
+            seat, action = pick_move(checked, rng)
+            checked.apply(seat, action)
+            trusted.apply_legal(seat, action)
+            assert snapshot_json(trusted) == snapshot_json(checked)
+            assert trusted.events_for(seat) == checked.events_for(seat)
