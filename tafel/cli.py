@@ -27,8 +27,8 @@ from tafel.agents import AgentError, check_spec
 from tafel.agents.registry import agent_names
 from tafel.engine import LANGUAGES, Game, GameRecord, OptionError, RecordError
 from tafel.engine.options import option_choices, option_help, option_name, option_scope
+from tafel.engine.text import HUMAN
 from tafel.games import GAMES, get_game
-from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
@@ -36,7 +36,7 @@ from tafel.sim.simulate import EndlessGame
 from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
-from tafel.terminal import HUMAN, show_replay
+from tafel.terminal import show_replay, terminal_session
 
 app = typer.Typer(
     help="Tafel: five tabletop games to play, study and build bots for.",

@@ -322,7 +322,7 @@ class Game(ABC):
     """Whether the game's states may set a clock (`State.clock()`): the server then keeps its
     time and tells the players' screens of it."""
     terminal: ClassVar[Any] = None
-    """How the game shows itself in the terminal (a `tafel.terminal.TerminalText`)."""
+    """How the game shows itself in the terminal (a `tafel.engine.text.TerminalText`)."""
 
     def __init__(self) -> None:
         self._index = {action: i for i, action in enumerate(self.actions)}

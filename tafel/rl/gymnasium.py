@@ -24,6 +24,7 @@ import numpy as np
 from tafel.agents import make_agent
 from tafel.agents.base import Agent
 from tafel.engine import Rng, derive_seed
+from tafel.engine.text import HUMAN
 from tafel.games import GAMES
 from tafel.rl.common import (
     game_and_options,
@@ -36,7 +37,6 @@ from tafel.rl.common import (
 from tafel.rl.layouts import layout_of
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
-from tafel.terminal import HUMAN
 
 Observation = dict[str, np.ndarray]
 
