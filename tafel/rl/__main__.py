@@ -25,11 +25,15 @@ def game_named(name: str) -> Game:
 @app.command()
 def layout(game: Annotated[str, typer.Argument(help="the game's id")]) -> None:
     """Print a game's observation vector, segment by segment: start, size, name, meaning."""
-    from tafel.rl.layouts import describe
+    from tafel.rl.layouts import NoResearch, describe
     from tafel.rl.table import table_of
 
     found = game_named(game)
-    for line in describe(found):
+    try:
+        lines = describe(found)
+    except NoResearch as error:
+        raise typer.BadParameter(str(error)) from None
+    for line in lines:
         typer.echo(line)
     typer.echo(f"actions: {len(table_of(found))} (the last is pass)")
 

@@ -1,8 +1,8 @@
 """One seat of a Tafel game as a Gymnasium environment; Tafel's bots hold the other seats.
 
     from tafel.rl.gymnasium import TafelSingleEnv
-    env = TafelSingleEnv("add-vantage", opponents=["bot:greedy"], seat=0)
-    env = gymnasium.make("tafel/add-vantage-v0", opponents=["bot:greedy"])  # the same
+    env = TafelSingleEnv("GAME", opponents=["bot:hard"], seat=0)
+    env = gymnasium.make("tafel/GAME-v0", opponents=["bot:hard"])  # the same
 
 Observations and actions are those of the PettingZoo environment (`tafel.rl.pettingzoo`): the
 seat's view as a vector plus the legal mask (`action_masks()` gives it too, for maskable

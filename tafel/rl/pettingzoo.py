@@ -1,7 +1,7 @@
 """Tafel's games as PettingZoo AEC environments.
 
     from tafel.rl.pettingzoo import env
-    game = env("tony-tino", players=2, reward="win", open_money=True)
+    game = env("GAME", players=2, reward="win", some_option=True)
 
 Agents are `seat_0` … `seat_{players-1}`, in turn order. Each observation is a dict: the seat's
 view as a fixed-size vector (`observation`, layouts in docs/rl.md) and the legal mask over the
