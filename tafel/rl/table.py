@@ -93,7 +93,8 @@ class ActionTable:
         text = entry.say(view, lang)
         if text is None:
             raise ValueError(f"{entry.label} cannot be said now")
-        return dataclasses.replace(entry.action, text=text)  # type: ignore[type-var]
+        said = dict.fromkeys(entry.action.text_fields, text)
+        return dataclasses.replace(entry.action, **said)  # type: ignore[type-var]
 
 
 PASS = Entry("pass", None)
