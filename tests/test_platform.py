@@ -8,15 +8,17 @@ import re
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
 import tafel
 from tafel.agents import AgentError, RandomAgent, check_spec, make_agent, registry
+from tafel.agents.hints import offers_hints
+from tafel.agents.ismcts import IsmctsAgent
 from tafel.cli import app
-from tafel.engine import Game
+from tafel.engine import Game, Json, Rng, State
 from tafel.games import GAMES, GameLoadError, installed_games, load_game
 from tafel.server.errors import RoomError
 from tafel.server.seats import bot_spec
@@ -159,3 +161,27 @@ def test_outside_its_folder_no_file_of_tafel_names_a_game() -> None:
             if game_names(game).search(text)
         ]
     assert named == []
+
+
+class Plain(Game):
+    """A game with no bots of its own: only looked up, never played."""
+
+    id = "plain"
+    titles: ClassVar[dict[str, str]] = {"en": "Plain", "nl": "Plain"}
+    min_players = 2
+    max_players = 2
+    actions = ()
+
+    def start(self, players: int, seed: int, options: Any = None, rng: Rng | None = None) -> State:
+        raise NotImplementedError
+
+    def restore(self, snapshot: Json) -> State:
+        raise NotImplementedError
+
+
+def test_a_game_with_no_bots_of_its_own_has_every_level_and_a_hint() -> None:
+    game = Plain()
+    assert isinstance(make_agent("bot:easy", game, 0), RandomAgent)
+    for level in ("normal", "hard"):
+        assert isinstance(make_agent(f"bot:{level}", game, 0), IsmctsAgent)
+    assert offers_hints(game)

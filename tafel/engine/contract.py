@@ -302,9 +302,14 @@ class Game(ABC):
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
     default_bot: ClassVar[str] = "random"
     """The bot a plain `bot` seat gets: the game's best bot that answers quickly."""
-    levels: ClassVar[Mapping[str, str]] = {}
+    levels: ClassVar[Mapping[str, str]] = {
+        "easy": "random",
+        "normal": "ismcts:iterations=100",
+        "hard": "ismcts:cap=1",
+    }
     """What `bot:easy`, `bot:normal` and `bot:hard` are in this game: a spec each, from the
-    game's `bots.py` (docs/bots.md lists them)."""
+    game's `bots.py` (docs/bots.md lists them). A game with no bots of its own gets the generic
+    ones, which play any game: random, and a search of fewer or more samples."""
     hint_bot: ClassVar[str] = "bot:hard"
     """The search whose top choices a hint shows (`tafel.agents.hints`): the hard level, where
     that searches; a game whose hard level does not search may name a search here."""
