@@ -17,29 +17,25 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from functools import partial, wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import orjson
-from sqlalchemy.exc import DataError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.engine import (
     SYSTEM,
     Action,
-    Event,
     Game,
     GameRecord,
     IllegalAction,
     Json,
-    RecordError,
     Seat,
     State,
     derive_seed,
 )
-from tafel.engine.record import replay, replay_steps
+from tafel.engine.record import replay
 from tafel.server.bots import BotPace, RoomBots
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
@@ -49,6 +45,8 @@ from tafel.server.hints import RoomHints
 from tafel.server.keeper import Keeper
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
+from tafel.server.room_changes import log_not_kept, store_error, store_refusal
+from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match, Resumed, resume_match
 from tafel.server.room_options import (
     RaceOptions,
     hints_on,
@@ -65,129 +63,27 @@ from tafel.server.seats import (
 from tafel.server.slaps import Slap
 from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
-from tafel.store import ROOM_OPTIONS, FenceError, Store, StoredRoom, StoredSeat
+from tafel.store import ROOM_OPTIONS, Store, StoredRoom, StoredSeat
 from tafel.store.tables import now
 
+__all__ = [
+    "CLOSED",
+    "LOBBY",
+    "OVER",
+    "PLAYING",
+    "Room",
+    "_dumps",
+    "resume_match",
+    "store_error",
+]
+"""The room and what the rest of the server, its tests and scripts import from here."""
+
 log = logging.getLogger("tafel.server")
-
-LOBBY, PLAYING, OVER, CLOSED = "lobby", "playing", "over", "closed"
-HISTORY = 40
-"""How many past moves' events a (re)connecting browser gets for its list of last moves."""
-
-
-def store_refusal(error: SQLAlchemyError) -> RoomError:
-    """The refusal for a change the store did not keep: a value it cannot hold, or (a lock it
-    waited too long for, a lost connection) a store that cannot answer now."""
-    if isinstance(error, DataError):
-        return RoomError("store_refused")
-    return RoomError("store_unavailable", 503)
-
-
-def store_error(error: Exception) -> object:
-    """What to log of a store's failure: the database's own words, without the statement's
-    parameters (they hold passes' hashes and players' text)."""
-    return getattr(error, "orig", None) or type(error).__name__
-
-
-def log_not_kept(what: str, error: Exception, extra: Json, level: int = logging.WARNING) -> None:
-    """One line for a write the store did not keep. One refused by the fence is no fault: a
-    process that stalled past its lease (as under overload) finds that another owns the room
-    now, and lets the room go: a warning with both tokens, whatever else would be logged."""
-    if isinstance(error, FenceError):
-        newer = {"token": error.token, "newer": error.newer}
-        log.warning("%s was not kept: the room has a newer owner", what, extra=extra | newer)
-    else:
-        log.log(level, "%s was not kept: %s", what, store_error(error), extra=extra)
 
 
 def _dumps(frame: Json) -> str:
     # orjson: encoding every seat's view is most of the server's work per action.
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-@dataclass
-class Choices:
-    """What a seat was last told it may do: since which move, and at which move that was last
-    worked out."""
-
-    legal: list[Json]
-    since: int
-    checked: int
-
-
-@dataclass
-class Match:
-    """One game played in the room: its record as stored, and the state it leads to."""
-
-    id: int
-    number: int
-    record: GameRecord
-    names: list[str]
-    state: State
-    history: deque[list[Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
-    choices: dict[Seat, Choices] = field(default_factory=dict)
-
-    def told(self, seat: Seat, legal: list[Json]) -> None:
-        """`seat` is sent `legal`, its actions now."""
-        n = len(self.record.actions)
-        known = self.choices.get(seat)
-        if known is None or known.legal != legal:
-            self.choices[seat] = Choices(legal, n, n)
-        else:
-            known.checked = n
-
-    def same_choices(self, seat: Seat, at: int) -> bool:
-        """Whether a move `seat` made on the state after `at` actions means the same now: only
-        others have moved since, and none of it changed what `seat` may do. Where everyone
-        decides in any order, one decision does not make the others' stale."""
-        n = len(self.record.actions)
-        known = self.choices.get(seat)
-        return (
-            known is not None
-            and known.checked == n
-            and known.since <= at < n
-            and all(actor != seat for actor, _ in self.record.actions[at:])
-        )
-
-
-@dataclass
-class Resumed:
-    """What a room's stored record leads to, worked out before the room is made in memory."""
-
-    status: str
-    match: Match | None
-
-
-def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
-    """The room's latest match exactly as its record leaves it: replayed from the seed and the
-    actions. Replaying and the writes it may need take time: the server does this in a thread
-    of the store's pool, off the event loop."""
-    last = stored.last
-    if last is None or stored.status not in (PLAYING, OVER):
-        return Resumed(stored.status, None)
-    try:
-        steps = replay_steps(game, last.record)
-        history: deque[list[Event]] = deque(maxlen=HISTORY)
-        _, _, state = next(steps)
-        for _, _, state in steps:
-            history.append(list(state.events))
-    except RecordError as error:
-        # A match played under rules this Tafel no longer has: the room shows no match (its
-        # record can still be exported), and the host may start a new one.
-        log.warning(
-            "a match cannot be shown: %s",
-            error,
-            extra={"room": stored.code, "match": last.number},
-        )
-        if stored.status == PLAYING:
-            store.finish_match(stored.code, last.id)
-        return Resumed(OVER, None)
-    status = stored.status
-    if status == PLAYING and state.outcome() is not None:
-        # The server stopped between keeping the last move and marking the match over.
-        store.finish_match(stored.code, last.id)
-        status = OVER
-    return Resumed(status, Match(last.id, last.number, last.record, last.names, state, history))
 
 
 P = ParamSpec("P")
