@@ -21,7 +21,6 @@ from collections.abc import Callable, Coroutine
 from functools import partial, wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.engine import (
@@ -37,22 +36,17 @@ from tafel.engine import (
 )
 from tafel.engine.record import replay
 from tafel.server.bots import BotPace, RoomBots
-from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
-from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.errors import SERVER_CATALOG, RoomError
 from tafel.server.hints import RoomHints
 from tafel.server.keeper import Keeper
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
-from tafel.server.races import UNKNOWN_ROUND_TRIP, Entry, Races
+from tafel.server.races import Entry, Races
 from tafel.server.room_changes import log_not_kept, store_error, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match, Resumed, resume_match
-from tafel.server.room_options import (
-    RaceOptions,
-    hints_on,
-    read_room_options,
-    room_options_to_json,
-)
+from tafel.server.room_options import RaceOptions, read_room_options
+from tafel.server.room_tabs import Tabs, _dumps
 from tafel.server.seats import (
     SeatHolder,
     bot_spec,
@@ -64,7 +58,6 @@ from tafel.server.slaps import Slap
 from tafel.server.stand_in import GONE, TurnClock, due, lapses, waiting_for
 from tafel.server.timers import RoomTimer
 from tafel.store import ROOM_OPTIONS, Store, StoredRoom, StoredSeat
-from tafel.store.tables import now
 
 __all__ = [
     "CLOSED",
@@ -79,11 +72,6 @@ __all__ = [
 """The room and what the rest of the server, its tests and scripts import from here."""
 
 log = logging.getLogger("tafel.server")
-
-
-def _dumps(frame: Json) -> str:
-    # orjson: encoding every seat's view is most of the server's work per action.
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 P = ParamSpec("P")
@@ -123,6 +111,7 @@ class Room:
         own = {k: v for k, v in stored.options.items() if k != ROOM_OPTIONS}
         self.options = game.options_from_json(own)
         self.room_options = read_room_options(game, stored.options.get(ROOM_OPTIONS, {}))
+        self.tabs = Tabs(self)
         self.races = (
             Races(self.room_options.rules(), clock, self.apply, self.engine_text, self.wake_bots)
             if isinstance(self.room_options, RaceOptions)
@@ -203,7 +192,7 @@ class Room:
         await self.keep(seats=[StoredSeat(seat, tidy, None, hashed)])
         holder.name, holder.token_hash = tidy, hashed
         log.info("seat taken", extra={"room": self.code, "seat": seat})
-        self.publish_room()
+        self.tabs.publish_room()
         return token
 
     @one_change_at_a_time
@@ -218,7 +207,7 @@ class Room:
         await self.keep(seats=[StoredSeat(seat, None, spec, None)])
         holder.bot = spec
         log.info("bot seated", extra={"room": self.code, "seat": seat, "bot": spec})
-        self.publish_room()
+        self.tabs.publish_room()
 
     @one_change_at_a_time
     async def remove_bot(self, token: str, seat: int) -> None:
@@ -229,7 +218,7 @@ class Room:
             raise RoomError("not_a_bot", 409)
         await self.keep(seats=[StoredSeat(seat)])
         holder.bot = None
-        self.publish_room()
+        self.tabs.publish_room()
 
     @one_change_at_a_time
     async def hand_to_bot(self, token: str, seat: int) -> None:
@@ -245,7 +234,7 @@ class Room:
         await self.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
         self.seat_changed()
-        self.tell("handed", name=holder.name)
+        self.tabs.tell("handed", name=holder.name)
 
     @one_change_at_a_time
     async def take_back(self, token: str, seat: int) -> None:
@@ -263,21 +252,16 @@ class Room:
         await self.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
         holder.bot = None
         self.seat_changed()
-        self.tell("taken_back", name=holder.name)
+        self.tabs.tell("taken_back", name=holder.name)
 
     def seat_changed(self) -> None:
         """Who plays a seat changed during a game: the room, the seats' legal moves, who is
         waited for and which bots think all follow."""
-        self.publish_room()
+        self.tabs.publish_room()
         if self.status == PLAYING and self.match is not None:
             self.follow_wait()
-            self.publish_state()
+            self.tabs.publish_state()
             self.wake_bots()
-
-    def tell(self, key: str, **params: Any) -> None:
-        for connection in self.connections():
-            text = SERVER_CATALOG.text(connection.lang, key, **params)
-            connection.send_json({"type": "notice", "key": key, "message": text})
 
     @one_change_at_a_time
     async def leave(self, token: str) -> None:
@@ -303,7 +287,7 @@ class Room:
         if match is not None and handed is not None:
             match.record.seats[seat] = match.names[seat] = handed[1][seat]
         for connection in holder.connections:
-            connection.send_json(self.refusal(RoomError("bad_token", 403), connection.lang))
+            connection.send_json(self.tabs.refusal(RoomError("bad_token", 403), connection.lang))
             connection.close(CLOSE_REFUSED)
         holder.connections.clear()
         if status is not None:
@@ -311,7 +295,7 @@ class Room:
             self.bots.stop()
         if host is not None:
             self.host = host
-        self.publish_room()
+        self.tabs.publish_room()
         self.follow_wait()
         self.wake_bots()
 
@@ -355,8 +339,8 @@ class Room:
         self.timer.follow(state.clock())
         self.wait.forget()
         self.follow_wait()
-        self.publish_room()
-        self.publish_state()
+        self.tabs.publish_room()
+        self.tabs.publish_state()
         self.wake_bots()
 
     @one_change_at_a_time
@@ -372,7 +356,7 @@ class Room:
         for seat in handed:
             self.seats[seat].bot = None
         self.status = LOBBY
-        self.publish_room()
+        self.tabs.publish_room()
 
     def play(self, connection: Connection, data: Any, at: object, reaction: object) -> None:
         """A person's action, as sent: `at` is how many actions they had seen, if they say;
@@ -433,7 +417,7 @@ class Room:
                 await self.give_back(seat)
             self.play(connection, data, at, reaction)
         except (IllegalAction, RoomError) as error:
-            connection.send_json(self.refusal(error, connection.lang))
+            connection.send_json(self.tabs.refusal(error, connection.lang))
 
     def in_the_background(self, change: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(change)
@@ -445,7 +429,7 @@ class Room:
         try:
             self.play(connection, data, at, None)
         except (IllegalAction, RoomError) as error:
-            connection.send_json(self.refusal(error, connection.lang))
+            connection.send_json(self.tabs.refusal(error, connection.lang))
 
     def bot_apply(self, seat: Seat, action: Action) -> None:
         """A bot's action; dropped during a slap window, whose decision wakes the bots anew."""
@@ -515,8 +499,8 @@ class Room:
                 partial(self.not_kept, "the end of the match"),
                 told=False,
             )
-            self.publish_room()
-        self.publish_state()
+            self.tabs.publish_room()
+        self.tabs.publish_state()
         self.wake_bots()
 
     def moves_lost(self, match: Match, number: int, error: Exception) -> None:
@@ -541,7 +525,7 @@ class Room:
         refusal = RoomError("store_failed", 503)
         for seat in sorted({seat for seat, _ in lost if 0 <= seat < self.players}):
             for connection in self.seats[seat].connections:
-                connection.send_json(self.refusal(refusal, connection.lang))
+                connection.send_json(self.tabs.refusal(refusal, connection.lang))
         self.wake_bots()
 
     def not_kept(self, what: str, error: Exception) -> None:
@@ -651,7 +635,7 @@ class Room:
             self.seats[seat].bot = bot
         self.seat_changed()
         for seat, why in seats.items():
-            self.tell("gone_bot" if why == GONE else "timed_out", name=self.seats[seat].name)
+            self.tabs.tell("gone_bot" if why == GONE else "timed_out", name=self.seats[seat].name)
 
     def close_window(self, closing: list[tuple[Seat, Action]]) -> None:
         """A reaction window ran its time: each seat in it lets the moment pass. Nobody is told
@@ -689,184 +673,7 @@ class Room:
 
     # --- What is sent --------------------------------------------------------------------------
 
-    def summary(self) -> Json:
-        """The room as everyone may see it: no pass, no seed."""
-        return {
-            "code": self.code,
-            "game": self.game.id,
-            "players": self.players,
-            "options": self.game.options_to_json(self.options),
-            "room_options": room_options_to_json(self.room_options),
-            "status": self.status,
-            "host": self.host,
-            "matches": self.matches,
-            "seats": [
-                {
-                    "seat": seat,
-                    "name": holder.name,
-                    "bot": holder.bot,
-                    "connected": bool(holder.connections),
-                }
-                for seat, holder in enumerate(self.seats)
-            ],
-        }
-
-    def shared_frame(self) -> Json:
-        """What a state frame tells every seat alike: the match, its move, the names, the
-        actors, and the room's clocks. Made once per change, not once per seat."""
-        match = self.match
-        assert match is not None
-        frame: Json = {
-            "type": "state",
-            "match": match.number,
-            "n": len(match.record.actions),
-            "names": match.names,
-            "actors": match.state.actors(),
-        }
-        if self.races is not None and self.races.reveal is not None:
-            frame["reveal_at"] = 1000 * self.races.reveal
-        timer = self.timer.to_json()
-        if timer is not None:
-            frame["timer"] = timer
-        wait = self.wait.to_json(1000 * self.clock.now())
-        if wait is not None:
-            frame["wait"] = wait
-        return frame
-
-    def state_frame(
-        self, seat: Seat | None, history: bool = False, shared: Json | None = None
-    ) -> Json:
-        """The state frame of `seat` (None: a spectator's): its own view and legal actions
-        beside what everyone is told (`shared`, made now if not given)."""
-        match = self.match
-        assert match is not None
-        state = match.state
-        frame = dict(self.shared_frame() if shared is None else shared)
-        frame["view"] = state.view(seat)
-        if seat is None:
-            frame["legal"] = []
-        else:
-            frame["legal"] = [a.to_json() for a in state.legal_actions(seat)]
-            match.told(seat, frame["legal"])
-        if history:
-            frame["history"] = [
-                [event.for_viewer(seat) for event in events] for events in match.history
-            ]
-        return frame
-
-    def publish_room(self) -> None:
-        text = _dumps({"type": "room", "room": self.summary()})
-        for connection in self.connections():
-            connection.send(text)
-
-    def publish_state(self) -> None:
-        if self.match is None:
-            return
-        now = self.schedule_reveal()
-        shared = self.shared_frame()
-        for seat, holder in enumerate(self.seats):
-            if holder.connections:
-                text = _dumps(self.state_frame(seat, shared=shared))
-                for connection in holder.connections:
-                    connection.send(text)
-                    connection.state_sent = now
-        if self.spectators:
-            text = _dumps(self.state_frame(None, shared=shared))
-            for connection in self.spectators:
-                connection.send(text)
-
-    def publish_wait(self, skip: Connection | None = None) -> None:
-        """The turn clock changed without a move (a player due left or came back): the same
-        for every tab, for the state it has (`n`); not to `skip`, whose state has it."""
-        match = self.match
-        if match is None:
-            return
-        wait = self.wait.to_json(1000 * self.clock.now())
-        text = _dumps({"type": "wait", "n": len(match.record.actions), "wait": wait})
-        for connection in self.connections():
-            if connection is not skip:
-                connection.send(text)
-
-    def schedule_reveal(self) -> float:
-        """Now; and, if seats may race in the new state, when it is to be revealed."""
-        now = self.clock.now()
-        races, match = self.races, self.match
-        if races is None or match is None:
-            return now
-        state = match.state
-        racing = self.status == PLAYING and any(
-            action.race
-            for seat in state.actors()
-            if seat >= 0
-            for action in state.legal_actions(seat)
-        )
-        if not racing:
-            races.clear()
-            return now
-        trips = [
-            connection.trips.best() or UNKNOWN_ROUND_TRIP
-            for holder in self.seats
-            if holder.bot is None
-            for connection in holder.connections
-        ]
-        races.schedule(now, trips)
-        return now
-
-    def connections(self) -> list[Connection]:
-        return [c for holder in self.seats for c in holder.connections] + self.spectators
-
     # --- Websockets -----------------------------------------------------------------------------
-
-    def connect(self, connection: Connection) -> None:
-        """A tab joins: its seat's view (or the spectator's) and the last moves, at once. The
-        summary does not list spectators, so only a seat's tab joining is news to the others:
-        a crowd of spectators costs each one frame, not one for everyone already there."""
-        connection.keeper = self.keeper
-        connection.send_json({"type": "welcome", "you": connection.seat})
-        present = False
-        if connection.seat is None:
-            self.spectators.append(connection)
-            connection.send(_dumps({"type": "room", "room": self.summary()}))
-        else:
-            self.seats[connection.seat].connections.append(connection)
-            self.publish_room()
-            present = self.follow_presence()
-        if self.match is not None and self.status in (PLAYING, OVER):
-            connection.send_json(self.state_frame(connection.seat, history=True))
-            connection.state_sent = self.clock.now()
-        if present:
-            self.publish_wait(skip=connection)
-
-    def disconnect(self, connection: Connection) -> None:
-        group = (
-            self.spectators if connection.seat is None else self.seats[connection.seat].connections
-        )
-        if connection in group:
-            group.remove(connection)
-            if connection.seat is not None:
-                self.publish_room()  # the summary lists no spectators
-                if self.follow_presence():
-                    self.publish_wait()
-            if not self.connections():
-                self.seen()
-
-    def follow_presence(self) -> bool:
-        """A seat's page opened or closed: the turn clock counts a player due who is gone.
-        Whether that changed the clock (the tabs are to be told)."""
-        if self.status != PLAYING or self.match is None:
-            return False
-        before = self.wait.to_json(0.0)
-        self.follow_wait()
-        return self.wait.to_json(0.0) != before
-
-    def seen(self) -> None:
-        """Keep that somebody was in the room until now: a room left idle expires from then.
-        Should the store fail, only the room's expiry counts from an earlier visit."""
-        self.keeper.keep(
-            partial(self.store.touch, self.code, now()),
-            partial(self.not_kept, "when it was last seen"),
-            told=False,
-        )
 
     def expire(self) -> None:
         """The room has been left idle too long and is closed in the store: stop everything
@@ -891,49 +698,30 @@ class Room:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""
         return self.status != PLAYING and not self.connections()
 
+    # --- What the rest of the server asks of a room, done by its parts -----------------------
+
+    def summary(self) -> Json:
+        return self.tabs.summary()
+
+    def shared_frame(self) -> Json:
+        return self.tabs.shared_frame()
+
+    def state_frame(
+        self, seat: Seat | None, history: bool = False, shared: Json | None = None
+    ) -> Json:
+        return self.tabs.state_frame(seat, history, shared)
+
+    def connections(self) -> list[Connection]:
+        return self.tabs.connections()
+
+    def connect(self, connection: Connection) -> None:
+        self.tabs.connect(connection)
+
+    def disconnect(self, connection: Connection) -> None:
+        self.tabs.disconnect(connection)
+
     def receive(self, connection: Connection, text: str) -> None:
-        """A message from a tab. A refusal goes to that tab alone and changes nothing."""
-        try:
-            message = read_message(text)
-            kind = message.get("type") if isinstance(message, dict) else None
-            if kind == "act":
-                self.play(
-                    connection, message.get("action"), message.get("n"), message.get("reaction")
-                )
-            elif kind == "pong":
-                self.pong(connection, message.get("id"))
-            elif kind == "lang":
-                connection.lang = pick_lang(str(message.get("lang")))
-            elif kind == "hint":
-                self.ask_hint(connection)
-            else:
-                raise RoomError("malformed_message")
-        except (IllegalAction, RoomError) as error:
-            connection.send_json(self.refusal(error, connection.lang))
-
-    def ask_hint(self, connection: Connection) -> None:
-        """A hint for the tab's seat where the room's option `hints` is on (`server.hints`)."""
-        match = self.match
-        if not hints_on(self.room_options):
-            raise RoomError("no_hints")
-        if match is None or self.status != PLAYING:
-            raise RoomError("no_hint_now")
-        decision = len(match.record.actions)
-
-        def current() -> int:
-            return -1 if self.match is not match else len(match.record.actions)
-
-        self.hints.ask(connection, match.state, decision, self.display_names(), current)
-
-    def pong(self, connection: Connection, number: object) -> None:
-        """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
-        trip = connection.trips.pong(number, self.clock.now())
-        if trip is not None:
-            connection.send_now({"type": "clock", "id": number, "rtt": 1000 * trip})
+        self.tabs.receive(connection, text)
 
     def refusal(self, error: IllegalAction | RoomError, lang: str) -> Json:
-        if isinstance(error, IllegalAction):
-            text = error.message(lang, self.game.catalog)
-            return {"type": "error", "key": error.key, "message": text}
-        kind = "refused" if error.key == "bad_token" else "error"
-        return {"type": kind, "key": error.key, "message": error.message(lang)}
+        return self.tabs.refusal(error, lang)
