@@ -33,8 +33,9 @@ def _dumps(frame: Json) -> str:
 
 class Tabs:
     """The tabs connected to `room` and what they are told. It changes only who is connected
-    (a seat's connections, the spectators) and what each seat was last told it may do
-    (`Match.told`); a tab's move goes to `Room.play`."""
+    (a seat's connections, the spectators), what each seat was last told it may do
+    (`Match.told`) and when a race's reveal comes (`Races.schedule`); a tab's move goes to
+    `Moves.play`, a seat's page opening or closing to the turn clock."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
@@ -229,7 +230,7 @@ class Tabs:
         if room.status != PLAYING or room.match is None:
             return False
         before = room.wait.to_json(0.0)
-        room.follow_wait()
+        room.timekeeping.follow_wait()
         return room.wait.to_json(0.0) != before
 
     def seen(self) -> None:
@@ -248,7 +249,7 @@ class Tabs:
             message = read_message(text)
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "act":
-                self.room.play(
+                self.room.moves.play(
                     connection, message.get("action"), message.get("n"), message.get("reaction")
                 )
             elif kind == "pong":
@@ -275,7 +276,7 @@ class Tabs:
         def current() -> int:
             return -1 if room.match is not match else len(match.record.actions)
 
-        room.hints.ask(connection, match.state, decision, room.display_names(), current)
+        room.hints.ask(connection, match.state, decision, room.moves.display_names(), current)
 
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
