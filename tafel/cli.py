@@ -27,8 +27,8 @@ from tafel.agents import AgentError, check_spec
 from tafel.agents.registry import agent_names
 from tafel.engine import LANGUAGES, Game, GameRecord, OptionError, RecordError
 from tafel.engine.options import option_choices, option_help, option_name, option_scope
+from tafel.engine.text import HUMAN
 from tafel.games import GAMES, get_game
-from tafel.realtime import terminal_session
 from tafel.sim.bench import bench as run_bench
 from tafel.sim.results import ResultsError, TournamentSpec
 from tafel.sim.schedule import ScheduleError
@@ -36,7 +36,7 @@ from tafel.sim.simulate import EndlessGame
 from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
-from tafel.terminal import HUMAN, show_replay
+from tafel.terminal import show_replay, terminal_session
 
 app = typer.Typer(
     help="Tafel: five tabletop games to play, study and build bots for.",
@@ -177,7 +177,7 @@ def play(
         bool,
         typer.Option(
             "--realtime/--no-realtime",
-            help="Games where several may act at once (Tornado Alert!, Spyfall): for one "
+            help="Games where several may act at once (races, talk against a clock): for one "
             "person at a terminal, single keys or typed commands at any moment while bots act "
             "on their reaction times and the clock runs; or ask after every action.",
         ),
@@ -488,11 +488,13 @@ def bench(
         ),
     ] = True,
     room_game: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--game", help="bench server: the game of the rooms, add-vantage or tornado-alert."
+            "--game",
+            help="bench server: the game of the rooms, one that seats 4 and whose actions carry "
+            "no text; the first such installed game if left out.",
         ),
-    ] = "add-vantage",
+    ] = None,
     races: Annotated[int, typer.Option(min=1, help="bench slaps: races simulated.")] = 20000,
     seed: Annotated[int, typer.Option(help="bench slaps: the seed of the simulation.")] = 0,
     as_json: Annotated[
@@ -503,8 +505,10 @@ def bench(
     game has them) between the default bots per second; or, with `server`, a server's actions
     per second and the time from an action to every seat's view."""
     if game_ids == ["server"]:
-        if room_game not in ("add-vantage", "tornado-alert"):
-            raise fail(f"bench server plays add-vantage or tornado-alert, not {room_game}")
+        playable = [game.id for game in GAMES.values() if plays_at_random(game)]
+        room_game = room_game or playable[0]
+        if room_game not in playable:
+            raise fail(f"bench server plays {', '.join(playable)}; not {room_game}")
         counts = processes or [1]
         if max(counts) > 1 and (db is None or redis is None):
             raise fail("bench server with several processes needs --db postgresql… and --redis")
@@ -688,6 +692,17 @@ def serve(
         forwarded_allow_ips=trust_proxy,
         ws_max_size=SOCKET_FRAME_LIMIT,
     )
+
+
+BENCH_SEATS = 4
+"""The seats of every room of `tafel bench server` (`tafel.loadtest.server`'s tables)."""
+
+
+def plays_at_random(game: Game) -> bool:
+    """Whether `tafel bench server`'s tabs can play the game: four seats, each taking random
+    legal actions, none of which says anything."""
+    seats = game.min_players <= BENCH_SEATS <= game.max_players
+    return seats and not any(action.text_fields for action in game.actions)
 
 
 def bench_server(

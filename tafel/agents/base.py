@@ -58,8 +58,8 @@ class Agent(ABC):
 
     def candidates(self, state: State, seat: Seat, legal: list[Action]) -> list[Action]:
         """The legal actions worth a search's samples here, as this bot judges: all of them,
-        unless a game's bot knows that some are hardly ever right (Maillot's retirements while
-        energy lasts, bids far from what a square is worth). A search that plays its samples
+        unless a game's bot knows that some are hardly ever right (giving up while there is still
+        strength to go on, bids far from what is bid for). A search that plays its samples
         out with this bot searches only these."""
         return legal
 

@@ -1,6 +1,6 @@
 """Hints: what the game's hard level would weigh for a seat, from that seat's view alone.
 
-The hard level's search (`Game.hint_bot`: in Tornado Alert!, whose hard level does not
+The hard level's search (`Game.hint_bot`: in a game whose hard level does not
 search, a search that falls back on it) runs for the asking seat as if it were to decide, and
 the hint is its top choices: how many of the search's samples went to each, and the share of
 those samples the seat went on to win. The search only ever plays on `determinize(seat)`
@@ -24,7 +24,7 @@ by a person."""
 
 
 class NoHint(Exception):
-    """No hint here: the game's hint bot does not search (Spyfall's talks), or the seat has
+    """No hint here: the game's hint bot does not search (a game of talk), or the seat has
     no choice to make now. `key`: which, in the engine's catalog."""
 
     def __init__(self, key: str) -> None:

@@ -12,16 +12,17 @@ seat decides first at the root; below it, the game's `chance_actor` draws who de
 among those who have not waited, a seat that must act acts, and once everyone has waited the
 rollout takes over.
 
-A node searches only the actions its rollout bot calls candidates (`Agent.candidates`: in
-Maillot not a retirement while energy lasts, nor every bid), and, with `widen`, progressively
+A node searches only the actions its rollout bot calls candidates (`Agent.candidates`: not
+giving up while strength lasts, nor every bid), and, with `widen`, progressively
 more of them as it is visited (progressive widening, Coulom 2007): the rollout bot's own
 choice first, then the others in the order the game lists them.
 
 With `depth`, a rollout stops after that many moves and the sample is scored by the game's
 own estimate of how it will end (`State.estimate`: a win chance and an expected standing per
 seat, on the same scale as a finished game's rewards), where the game has one: the standard
-remedy where whole rollouts are dear (Tony & Tino's default search cuts them after 10 moves,
-Tornado Alert!'s at the end of the round in play, where `State.may_cut` allows; docs/speed.md).
+remedy where whole rollouts are dear (`Game.default_depth`: one game's default search cuts
+them after 10 moves, another's at the end of the round in play, where `State.may_cut` allows;
+docs/speed.md).
 An estimate reads the sample's hidden parts too, which is sound for the same reason as the
 rollout: the sample is a determinized copy, not the real state.
 """
@@ -37,7 +38,8 @@ from tafel.agents.params import Param
 from tafel.engine import Action, Estimate, Game, Outcome, Rng, Seat, State
 
 MAX_ITERATIONS = 100_000
-"""The most samples per decision a spec may ask for (a few minutes of Maillot on one core)."""
+"""The most samples per decision a spec may ask for (a few minutes of the longest game on one
+core)."""
 MAX_DEPTH = 10_000
 """The most moves a spec may ask a rollout to play before it is cut (more than any game
 lasts)."""
@@ -166,7 +168,7 @@ class IsmctsAgent(Agent):
         self.prior = agent_class(game, prior)(game, rng.split()) if prior else self.rollout
         """The bot whose choice a node searches first, favours (`bias`), widens from and falls
         back on (`trust`): the rollout bot unless named, as a better but costlier bot may be
-        (Tornado Alert!'s greedy, where quick plays the samples out)."""
+        (a greedy bot, where a quick one plays the samples out)."""
         self.last_iterations = 0
 
     def act(self, state: State, seat: Seat) -> Action | None:
@@ -183,7 +185,7 @@ class IsmctsAgent(Agent):
     def trusted(self, root: Node, ranked: list[tuple[Action | None, Node | None]]) -> Action | None:
         """The most visited choice, unless `trust` is set and its mean reward beats that of the
         rollout bot's own choice by less than `trust` standard errors: then the rollout bot's.
-        Where a sample is a whole noisy game (a Maillot race) and samples are few, the most
+        Where a sample is a whole noisy game (a long race) and samples are few, the most
         visited choice is often noise; the rollout bot's is a sound choice to fall back on."""
         best, node = ranked[0]
         favourite = root.favourite

@@ -56,7 +56,7 @@ class Action:
     """Base of every game's actions: frozen dataclasses of ints and strings with a stable JSON form.
 
     Subclasses set `kind`, the action's name in JSON: `{"type": kind, **fields}`. Fields named in
-    `text_fields` carry what a player says (Spyfall's questions): free text that the rules do
+    `text_fields` carry what a player says (a question asked): free text that the rules do
     not limit to a table. Such an action stands in the game's action table as its template, with
     every text field empty.
     """
@@ -64,7 +64,7 @@ class Action:
     kind: ClassVar[str]
     race: ClassVar[bool] = False
     """True for an action several seats may take in answer to the same change, where the
-    quickest wins (a slap in Tornado Alert!). The server decides such races by reaction time
+    quickest wins (a slap on a card just laid). The server decides such races by reaction time
     rather than by which message reached it first; the rules stay as they are."""
     text_fields: ClassVar[tuple[str, ...]] = ()
 
@@ -103,8 +103,8 @@ def normalize_text(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Clock:
-    """A timed phase of a game, such as a Spyfall round: the engine knows its length and whether
-    it runs; the server, or a bots-only simulation, keeps the time and applies the end as an
+    """A timed phase of a game, such as a round of questions: the engine knows its length and
+    whether it runs; the server, or a bots-only simulation, keeps the time and applies the end as an
     action of `SYSTEM`. `key` changes whenever a new timer starts."""
 
     key: int
@@ -174,7 +174,7 @@ class State(ABC):
     """The state's one source of randomness: every shuffle and roll draws from it."""
     silent: bool = False
     """Whether nobody reads what this state's actions make happen: set on the samples a
-    search plays out, where a game may leave its events unmade (Maillot's `say`). The game
+    search plays out, where a game may leave its events unmade (what it would say). The game
     plays the same either way; only the telling is left out."""
 
     @abstractmethod
@@ -243,8 +243,9 @@ class State(ABC):
         return None
 
     def lapse(self, seat: Seat) -> Action | None:
-        """What `seat` does when a window in which it only *may* act closes untouched (Tony &
-        Tino's Police raid: the card is let pass); None where the seat has a decision to make.
+        """What `seat` does when a window in which it only *may* act closes untouched (a card
+        played against it that it may counter: the card is let pass); None where the seat has a
+        decision to make.
         The server closes such a window by itself after the same short time, whatever the seat
         holds, so neither the wait nor its end tells what is in a hand."""
         return None
@@ -267,7 +268,7 @@ class State(ABC):
     def may_cut(self) -> bool:
         """Whether a search's rollout that has played its moves may stop here and be scored by
         `estimate`: anywhere (the default), unless the game's estimate is sound only at some
-        moments (Tornado Alert!'s at a round's end, where the round's results are known)."""
+        moments (at a round's end, where the round's results are known)."""
         return True
 
     def chance_actor(self, rng: Rng) -> Seat:
@@ -301,9 +302,14 @@ class Game(ABC):
     """The game's own bots by name (`tafel.agents.Agent` subclasses), beside the generic ones."""
     default_bot: ClassVar[str] = "random"
     """The bot a plain `bot` seat gets: the game's best bot that answers quickly."""
-    levels: ClassVar[Mapping[str, str]] = {}
+    levels: ClassVar[Mapping[str, str]] = {
+        "easy": "random",
+        "normal": "ismcts:iterations=100",
+        "hard": "ismcts:cap=1",
+    }
     """What `bot:easy`, `bot:normal` and `bot:hard` are in this game: a spec each, from the
-    game's `bots.py` (docs/bots.md lists them)."""
+    game's `bots.py` (docs/bots.md lists them). A game with no bots of its own gets the generic
+    ones, which play any game: random, and a search of fewer or more samples."""
     hint_bot: ClassVar[str] = "bot:hard"
     """The search whose top choices a hint shows (`tafel.agents.hints`): the hard level, where
     that searches; a game whose hard level does not search may name a search here."""
@@ -316,13 +322,13 @@ class Game(ABC):
     """ISMCTS's samples per decision unless told otherwise: fewer where rollouts cost more."""
     idle_actors: ClassVar[bool] = False
     """Whether a seat among the actors may have nothing to do: where naming only the seats that
-    can act would tell a secret (Spyfall's spy may reveal at any moment, so every seat is named
-    while the clock runs)."""
+    can act would tell a secret (a hidden role that may unmask itself at any moment, so every
+    seat is named while the clock runs)."""
     timed: ClassVar[bool] = False
     """Whether the game's states may set a clock (`State.clock()`): the server then keeps its
     time and tells the players' screens of it."""
     terminal: ClassVar[Any] = None
-    """How the game shows itself in the terminal (a `tafel.terminal.TerminalText`)."""
+    """How the game shows itself in the terminal (a `tafel.engine.text.TerminalText`)."""
 
     def __init__(self) -> None:
         self._index = {action: i for i, action in enumerate(self.actions)}
@@ -405,6 +411,6 @@ class Game(ABC):
         return self.titles.get(lang, self.titles["en"])
 
     def tallies(self, state: State) -> dict[str, float]:
-        """Figures of a finished game for research, by name (Spyfall's: the share of rounds
-        the spy guessed right, …); `simulate` averages them over its games. None by default."""
+        """Figures of a finished game for research, by name (the share of rounds
+        a hidden role survived, …); `simulate` averages them over its games. None by default."""
         return {}

@@ -1,6 +1,6 @@
 """Text from players made plain before it reaches a rule, a record, a screen or the store.
 
-Everything people type (seat names, Spyfall's questions, answers and locations, a Maillot board)
+Everything people type (seat names, questions and answers, a game's content of their own)
 passes `clean_text`: valid Unicode (no lone surrogate, which no encoder can write), without
 control characters (NUL, ESC, …) or the characters that reorder text on screen (bidi
 embeddings, overrides and isolates, U+202A–U+202E and U+2066–U+2069), NFC-normalised, and of

@@ -1,4 +1,4 @@
-"""The tabs of `tafel bench server --game tornado-alert`: they play a game with race actions as a
+"""The tabs of `tafel bench server` in a game with races: they play a game with race actions as a
 browser does. Each answers the server's pings and keeps its clock offset from them, shows a
 racing state at its `reveal_at`, slaps (most of the time) a person's reaction later, and lays
 its card, when due, a moment after the others could slap. The time from the reveal to the

@@ -396,7 +396,7 @@ async def run_clients(
 def bench_server(
     rooms: int,
     seconds: float,
-    game: str = "add-vantage",
+    game: str,
     players: int = 4,
     processes: int = 1,
     db: str | None = None,

@@ -25,11 +25,15 @@ def game_named(name: str) -> Game:
 @app.command()
 def layout(game: Annotated[str, typer.Argument(help="the game's id")]) -> None:
     """Print a game's observation vector, segment by segment: start, size, name, meaning."""
-    from tafel.rl.layouts import describe
+    from tafel.rl.layouts import NoResearch, describe
     from tafel.rl.table import table_of
 
     found = game_named(game)
-    for line in describe(found):
+    try:
+        lines = describe(found)
+    except NoResearch as error:
+        raise typer.BadParameter(str(error)) from None
+    for line in lines:
         typer.echo(line)
     typer.echo(f"actions: {len(table_of(found))} (the last is pass)")
 
@@ -43,8 +47,15 @@ def bench(
     """Game actions per second through PettingZoo, Gymnasium and OpenSpiel against the
     engine's own random playouts, each for SECONDS of CPU time, and the adapters' overhead."""
     from tafel.rl.bench import ADAPTERS, bench_adapters
+    from tafel.rl.layouts import NoResearch, layout_of
 
-    chosen = [game_named(g) for g in games] if games else list(GAMES.values())
+    def laid_out(game: Game) -> bool:
+        try:
+            return layout_of(game) is not None
+        except NoResearch:
+            return False
+
+    chosen = [game_named(g) for g in games] if games else list(filter(laid_out, GAMES.values()))
     results = [bench_adapters(game, seconds) for game in chosen]
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results], indent=1))

@@ -11,9 +11,9 @@ from gymnasium import spaces
 from rich.console import Console
 
 from tafel.engine import Game, derive_seed
+from tafel.engine.text import seat_names, terminal_text
 from tafel.games import get_game
 from tafel.rl.match import REWARDS, Match
-from tafel.terminal import seat_names, terminal_text
 
 
 def game_and_options(game_id: str, reward: str, options: dict[str, Any]) -> tuple[Game, Any]:

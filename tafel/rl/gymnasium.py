@@ -1,8 +1,8 @@
 """One seat of a Tafel game as a Gymnasium environment; Tafel's bots hold the other seats.
 
     from tafel.rl.gymnasium import TafelSingleEnv
-    env = TafelSingleEnv("add-vantage", opponents=["bot:greedy"], seat=0)
-    env = gymnasium.make("tafel/add-vantage-v0", opponents=["bot:greedy"])  # the same
+    env = TafelSingleEnv("GAME", opponents=["bot:hard"], seat=0)
+    env = gymnasium.make("tafel/GAME-v0", opponents=["bot:hard"])  # the same
 
 Observations and actions are those of the PettingZoo environment (`tafel.rl.pettingzoo`): the
 seat's view as a vector plus the legal mask (`action_masks()` gives it too, for maskable
@@ -24,6 +24,7 @@ import numpy as np
 from tafel.agents import make_agent
 from tafel.agents.base import Agent
 from tafel.engine import Rng, derive_seed
+from tafel.engine.text import HUMAN
 from tafel.games import GAMES
 from tafel.rl.common import (
     game_and_options,
@@ -36,7 +37,6 @@ from tafel.rl.common import (
 from tafel.rl.layouts import layout_of
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
-from tafel.terminal import HUMAN
 
 Observation = dict[str, np.ndarray]
 

@@ -2,19 +2,18 @@
 several act at once.
 
 **Moments.** A moment lasts while the state does not change. When only one seat may act, it is
-asked, and must act. When several may (Tornado Alert!'s slaps while a card is due, the
-decisions between rounds; Spyfall's accusations and the spy's reveal while the clock runs, its
-votes), they are asked one at a time, each next one drawn uniformly from those not yet asked
-(by the adapter: PettingZoo and Gymnasium from their seeded generator, OpenSpiel as a chance
-node), so every order is equally likely and no seat is systematically first. Each may take one
-of its actions, which ends the moment, or pass. The last seat asked may not pass, since
-somebody has to act, unless the game's clock is among those who may act (Spyfall's round):
-then passing all round lets the time run out, and the clock's event is applied. A seat that
-has nothing to do but is named an actor so as not to give a secret away (Spyfall) is asked
-too, and may only pass.
+asked, and must act. When several may (a race to slap a pile, decisions between rounds, an
+accusation anyone may make while a clock runs, votes), they are asked one at a time, each next
+one drawn uniformly from those not yet asked (by the adapter: PettingZoo and Gymnasium from
+their seeded generator, OpenSpiel as a chance node), so every order is equally likely and no
+seat is systematically first. Each may take one of its actions, which ends the moment, or pass.
+The last seat asked may not pass, since somebody has to act, unless the game's clock is among
+those who may act (a round that ends when time is up): then passing all round lets the time run
+out, and the clock's event is applied. A seat that has nothing to do but is named an actor so
+as not to give a secret away (`Game.idle_actors`) is asked too, and may only pass.
 
-Time never enters: the adapters know no seconds, so a Spyfall round ends by an accusation, the
-spy's guess, or all seats letting the clock run out.
+Time never enters: the adapters know no seconds, so a round that the clock would end ends by a
+move, or by all seats letting the clock run out.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Tafel's games as OpenSpiel Python games: `pyspiel.load_game("python_tafel_tony_tino")`.
+"""Tafel's games as OpenSpiel Python games: `pyspiel.load_game("python_tafel_<game>")`.
 
-Importing this module registers the five games, `python_tafel_<game>` with the game's id's
-dashes made underscores. Parameters: `players` (the least the game takes by default) and each
-of the game's options by its field name (`open_money=True`); an option without a plain default
-value (Maillot's board of one's own) is not offered.
+Importing this module registers every installed game, `python_tafel_<game>` with the game's
+id's dashes made underscores. Parameters: `players` (the least the game takes by default) and
+each of the game's options by its field name (`some_option=True`); an option without a plain
+default value (a board of one's own, say) is not offered.
 
 - **Chance.** Every random draw the rules make is a chance node of its own: a die is one with
   six outcomes, a shuffle of n cards is n - 1 of them (the draws of a Fisher–Yates shuffle,

@@ -1,7 +1,7 @@
 """Tafel's games as PettingZoo AEC environments.
 
     from tafel.rl.pettingzoo import env
-    game = env("tony-tino", players=2, reward="win", open_money=True)
+    game = env("GAME", players=2, reward="win", some_option=True)
 
 Agents are `seat_0` … `seat_{players-1}`, in turn order. Each observation is a dict: the seat's
 view as a fixed-size vector (`observation`, layouts in docs/rl.md) and the legal mask over the
@@ -20,6 +20,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from tafel.engine import Rng
+from tafel.engine.text import HUMAN
 from tafel.rl.common import (
     game_and_options,
     game_seed,
@@ -31,7 +32,6 @@ from tafel.rl.common import (
 from tafel.rl.layouts import layout_of
 from tafel.rl.match import IllegalChoice, Match
 from tafel.rl.table import table_of
-from tafel.terminal import HUMAN
 
 
 class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]

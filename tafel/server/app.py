@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import orjson
 import segno
-from fastapi import Depends, FastAPI, Header, Request, Response
+from fastapi import Depends, FastAPI, Header, HTTPException, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket
 
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
+from tafel.games import GAMES
 from tafel.server.bots import BotPace
 from tafel.server.calls import Alone, Front
 from tafel.server.caps import REPLAY_LIMIT, BodyLimit
@@ -39,6 +40,7 @@ from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
 from tafel.server.metrics import registry
 from tafel.server.rooms import Rooms
+from tafel.server.screens import URL, Screens
 from tafel.store import Store
 from tafel.web import CLIENT
 
@@ -104,6 +106,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     rooms = Rooms(store, config.pace, config.clock, config.limits)
     cluster = None if config.cluster is None else Cluster(rooms, config.cluster)
     front: Front = Alone(rooms) if cluster is None else cluster
+    screens = Screens.load(GAMES.values())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -175,11 +178,11 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[Json]:
-        return games_info(config.pace.installed)
+        return games_info(config.pace.installed, screens)
 
     @app.get("/api/text/{lang}")
     async def text(lang: str) -> Json:
-        return all_texts(lang if lang in LANGUAGES else "en")
+        return all_texts(lang if lang in LANGUAGES else "en", screens)
 
     # --- Rooms and seats --------------------------------------------------------------------------
 
@@ -305,6 +308,19 @@ def create_app(config: ServerConfig) -> FastAPI:
         await front.serve_socket(socket, code)
 
     # --- The browser client -----------------------------------------------------------------------
+
+    # Every address under /static/games/<game>/ is a game's file or none, dots and slashes
+    # included (`name` takes the rest of the path): none reaches the shell's files below.
+    @app.api_route(URL + "/{game_id}/{name:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def game_file(
+        game_id: str, name: str, if_none_match: Annotated[str | None, Header()] = None
+    ) -> Response:
+        found = screens.files.get((game_id, name))
+        if found is None:
+            raise HTTPException(404)
+        if found.matches(if_none_match):
+            return Response(status_code=304, headers={"ETag": found.headers["ETag"]})
+        return Response(found.body, media_type=found.media_type, headers=found.headers)
 
     app.mount("/static", StaticFiles(directory=CLIENT), name="static")
     index = CLIENT / "index.html"

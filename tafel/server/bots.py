@@ -65,7 +65,7 @@ class BotPace:
     low: float = 0.7
     high: float = 1.6
     reaction: float = 1.0
-    """How much of its own reaction time a bot takes on top (a Spyfall bot types its question
+    """How much of its own reaction time a bot takes on top (a bot that talks types its question
     for seconds); tests that want bots at once set 0."""
     think: float = DECISION_SECONDS
     """Seconds a bot may think about one decision."""

@@ -2,8 +2,8 @@
 declared length, then as they stream in), websocket messages, and how deep JSON nests.
 
 Each refusal is told in the sender's language and changes nothing. The values are generous for
-what a real table sends: the largest request is a room with a Maillot board of its own or
-Spyfall locations of its own (16,000 characters of text each), and no message of the protocol
+what a real table sends: the largest request is a room with a game's content of its own, a
+board or a list of places (16,000 characters of text each), and no message of the protocol
 nests deeper than 3.
 """
 

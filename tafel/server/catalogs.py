@@ -1,8 +1,10 @@
-"""What the browser is told about the games: their options and bots, and every text it shows.
+"""What the browser is told about the games: their options, bots and screens, and every text it
+shows.
 
 The text comes from the same catalogs the terminal uses (each game's `messages.toml`, the
-engine's, the server's and the web shell's), one language at a time, with English filling any
-gap, so no translation is made twice.
+engine's, the server's and the web shell's), and from what each game's screen adds to them (its
+`client/messages.toml`), one language at a time, with English filling any gap, so no
+translation is made twice.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tafel.engine.options import option_choices, option_name
 from tafel.games import GAMES
 from tafel.server.errors import SERVER_CATALOG
 from tafel.server.room_options import options_type
+from tafel.server.screens import SCREEN, STYLE, Screens
 from tafel.web import WEB_CATALOG
 
 
@@ -26,12 +29,13 @@ def texts(catalog: Catalog, lang: str) -> dict[str, str]:
     return {**english, **catalog.messages.get(lang, {})}
 
 
-def all_texts(lang: str) -> Json:
+def all_texts(lang: str, screens: Screens) -> Json:
     return {
         "engine": texts(ENGINE_CATALOG, lang),
         "server": texts(SERVER_CATALOG, lang),
         "web": texts(WEB_CATALOG, lang),
         "games": {game.id: texts(game.catalog, lang) for game in GAMES.values()},
+        "screens": {game_id: texts(catalog, lang) for game_id, catalog in screens.catalogs.items()},
     }
 
 
@@ -54,10 +58,13 @@ def option_info(options_type: type[Any], field: dataclasses.Field[Any]) -> Json:
     }
 
 
-def game_info(game: Game, installed: frozenset[str]) -> Json:
+def game_info(game: Game, installed: frozenset[str], screens: Screens) -> Json:
     return {
         "id": game.id,
         "titles": dict(game.titles),
+        # The module the browser draws the game with, and its style sheet: None without them.
+        "screen": screens.url(game.id, SCREEN),
+        "style": screens.url(game.id, STYLE),
         "min_players": game.min_players,
         "max_players": game.max_players,
         "bots": agent_names(game, installed),
@@ -72,6 +79,6 @@ def game_info(game: Game, installed: frozenset[str]) -> Json:
     }
 
 
-def games_info(installed: frozenset[str]) -> list[Json]:
+def games_info(installed: frozenset[str], screens: Screens) -> list[Json]:
     """The games as the rooms offer them, with the installed bots the operator allows."""
-    return [game_info(game, installed) for game in GAMES.values()]
+    return [game_info(game, installed, screens) for game in GAMES.values()]

@@ -1,7 +1,7 @@
 """The server's clock, and the round trips of each websocket measured on it.
 
 Everything the tabs are told of time is on one clock (`ServerClock`): a timer's deadline (a
-Spyfall round), a card's reveal (Tornado Alert!), the pings. The server pings each tab of a game
+timed round), a card's reveal (a race), the pings. The server pings each tab of a game
 that is timed or has races; the tab answers at once. The server measures the round trip on its
 own clock (the tab cannot make it look shorter than it is) and tells the tab, which uses the same
 exchange to estimate its offset to the server's clock from the shortest of the last few round

@@ -1,6 +1,6 @@
 """Fair slaps: the order in which race actions sent in answer to one reveal are applied.
 
-A change after which several seats may race (a card laid in Tornado Alert!) is revealed on every
+A change after which several seats may race (a card laid, to slap) is revealed on every
 client at one scheduled server moment. Each client measures its player's reaction from its own
 reveal and sends it with the slap. The room collects the slaps that arrive within a short window
 after the first, and this module decides their order:

@@ -18,11 +18,11 @@ was down does not count.
 
 Who is due is read from the actors and their legal moves alone, so nothing hidden shows in it:
 a person among the actors with a move that is not a race (a slap is a choice nobody has to
-make). A Spyfall round runs on its own timer, and its people talk as long as they like.
+make). A timed round runs on its own timer, and its people talk as long as they like.
 
-A window in which people only *may* react (Tony & Tino's Police raid, `State.lapse`) is not a
-decision: it closes by itself after `REACTION_SECONDS`, the same for every seat whatever it
-holds, and draws on no reserve.
+A window in which people only *may* react (a card played against them that they may counter,
+`State.lapse`) is not a decision: it closes by itself after `REACTION_SECONDS`, the same for every
+seat whatever it holds, and draws on no reserve.
 
 Bots in seats never need this: a bot decides by itself.
 """

@@ -1,4 +1,4 @@
-"""The server keeps time for games whose state sets a clock (`State.clock()`, a Spyfall round):
+"""The server keeps time for games whose state sets a clock (`State.clock()`, a timed round):
 the engine knows only a timer's length and whether it runs; the room counts the seconds and,
 when they run out, applies the one action of `SYSTEM` like any other action.
 

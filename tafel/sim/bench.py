@@ -5,11 +5,11 @@ Random playouts cycle through every allowed player count, with default options, 
 drawn uniformly from the legal ones and taken by `State.apply_legal` (offered by the engine, so
 not checked again): the cost of the rules alone, as a search or a learner would pay it. Bot
 games are played as `tafel simulate` plays them (a game's clock in virtual time), the default
-bot in every seat; for a game whose tallies count its rounds (Spyfall), the rounds per second
-too. Where the game's default search cuts its rollouts short (`Game.default_depth`), ISMCTS is
-measured with full rollouts too: an iteration that plays less of the game is cheaper, and the
-full one is what the code path costs as before. Time is the process's CPU time, so other work
-on the machine does not lower the figures (much: it still shares caches).
+bot in every seat; for a game whose tallies count its rounds, the rounds per second too. Where
+the game's default search cuts its rollouts short (`Game.default_depth`), ISMCTS is measured
+with full rollouts too: an iteration that plays less of the game is cheaper, and the full one is
+what the code path costs as before. Time is the process's CPU time, so other work on the machine
+does not lower the figures (much: it still shares caches).
 """
 
 from __future__ import annotations

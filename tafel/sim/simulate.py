@@ -19,8 +19,8 @@ from tafel.engine import SYSTEM, Game, GameRecord, Rng, Seat, State, derive_seed
 from tafel.games import get_game
 
 MAX_ACTIONS = 100_000
-"""More actions than any game between bots takes (the longest, Tornado Alert!, take some
-thousands): a game past this is one its bots would play for ever."""
+"""More actions than any game between bots takes (the longest take some thousands): a game past this
+is one its bots would play for ever."""
 
 
 class EndlessGame(RuntimeError):

@@ -67,7 +67,7 @@ class MoveRow(Base):
 
 
 class ClockRow(Base):
-    """A match's running timer (a Spyfall round's clock): how much of it was used when last
+    """A match's running timer (a timed round's clock): how much of it was used when last
     kept. A table of its own, so that stores made before it gain it by `create_all`."""
 
     __tablename__ = "clocks"

@@ -1,7 +1,8 @@
-"""The browser client: static files (plain ES modules, no build step) and the shell's text.
+"""The browser client's shell: static files (plain ES modules, no build step) and its text.
 
-`client/` holds the shell, one renderer per game (`client/games/<game id>.js`) and the vendored
-Preact with htm; `messages.toml` the shell's own words in en and nl.
+`client/` holds the shell and the vendored Preact with htm; `messages.toml` the shell's own words
+in en and nl. Each game's screen lies in the game's own package (`client/` there), and the server
+serves it beside these (`tafel.server.screens`).
 """
 
 from pathlib import Path

@@ -169,11 +169,20 @@ def short_claim(state: State, seat: int) -> bool:
 
 
 def draw_board(page: Page, view: Json, legal: list[Json]) -> None:
-    """Tornado Alert!'s board alone, as the room draws it for a seat that may slap."""
+    """Tornado Alert!'s board alone, as the room draws it for a seat that may slap: its screen
+    and style where the game list says."""
     page.evaluate(
         """async ([view, legal]) => {
             const { html, render } = await import("/static/vendor/preact-htm.js");
-            const { Board } = await import("/static/games/tornado-alert.js");
+            const games = await (await fetch("/api/games")).json();
+            const game = games.find((g) => g.id === "tornado-alert");
+            const { Board } = await import(game.screen);
+            const style = document.createElement("link");
+            Object.assign(style, { rel: "stylesheet", href: game.style });
+            await new Promise((loaded) => {
+                style.onload = loaded;
+                document.head.append(style);
+            });
             const { gameText, loadTexts } = await import("/static/i18n.js");
             await loadTexts("en");
             const names = ["You", "Bob"];

@@ -11,6 +11,7 @@ from tafel.engine import Catalog
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.games import GAMES
 from tafel.server.errors import SERVER_CATALOG
+from tafel.server.screens import Screens
 from tafel.web import WEB_CATALOG
 
 POINTS = Catalog(
@@ -47,11 +48,13 @@ def test_without_a_count_the_key_stands() -> None:
     assert POINTS.text("en", "points") == "points"
 
 
+SCREENS = Screens.load(GAMES.values())
 CATALOGS = {
     "engine": ENGINE_CATALOG,
     "server": SERVER_CATALOG,
     "web": WEB_CATALOG,
     **{game_id: game.catalog for game_id, game in GAMES.items()},
+    **{f"{game_id} screen": text for game_id, text in SCREENS.catalogs.items()},
 }
 
 

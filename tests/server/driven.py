@@ -98,7 +98,7 @@ async def drive(
 
 async def start_seeded(room: Room, host: str, seed: int) -> None:
     """Start the match with a seed of the test's, rather than the server's secret one."""
-    with patch("tafel.server.room.secrets.randbits", return_value=seed):
+    with patch("tafel.server.room_seating.secrets.randbits", return_value=seed):
         await room.start(host)
 
 

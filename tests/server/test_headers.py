@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from tafel.games import GAMES
 from tests.server.tabs import new_room
 
+SCREEN = f"/static/games/{next(iter(GAMES))}"
 PAGES = ["/", "/r/ABCDE", "/r/ABCDE/replay/1", "/static/app.js", "/static/style.css"]
+PAGES += [f"{SCREEN}/screen.js", f"{SCREEN}/style.css", f"{SCREEN}/none.js"]
 API = ["/api/games", "/api/text/nl", "/api/rooms/ZZZZZ", "/openapi.json"]
 
 

@@ -1,5 +1,5 @@
 """Spyfall in the terminal: the table drawn with Rich, actions and events in words, and the
-typed commands of chat play (`tafel.chat`).
+typed commands of chat play (`tafel.terminal.chat`).
 
 The screen of a seat shows only its view: its own card, and what was said and done aloud. The
 spy's card names no location and no role; the list of locations in play (the poster) is the

@@ -11,7 +11,7 @@ import { YourRooms } from "./your-rooms.js";
 const NAME = "tafel.name";
 
 export function Home({ lang, switchLang, games }) {
-  const playable = games.filter((game) => hasRenderer(game.id));
+  const playable = games.filter(hasRenderer);
   const [code, setCode] = useState("");
   const [gameId, setGameId] = useState(playable[0]?.id);
   const game = playable.find((g) => g.id === gameId);

@@ -4,7 +4,7 @@
 export const LANGUAGES = ["en", "nl"];
 const STORED = "tafel.lang";
 
-let texts = { engine: {}, server: {}, web: {}, games: {} };
+let texts = { engine: {}, server: {}, web: {}, games: {}, screens: {} };
 
 export function initialLang() {
   const stored = localStorage.getItem(STORED);
@@ -46,16 +46,16 @@ export function t(key, params) {
   return format(lookup(texts.web, key, params) ?? lookup(texts.engine, key, params) ?? key, params);
 }
 
-// A game's own text, then what the web client adds for it ("<game>.<key>"), then the shell's
+// A game's own text, then what its screen adds (its `client/messages.toml`), then the shell's
 // and the engine's.
 export function gameText(gameId) {
   const own = texts.games[gameId] || {};
-  const web = texts.web;
+  const screen = texts.screens[gameId] || {};
   return (key, params) =>
     format(
       lookup(own, key, params) ??
-        lookup(web, `${gameId}.${key}`, params) ??
-        lookup(web, key, params) ??
+        lookup(screen, key, params) ??
+        lookup(texts.web, key, params) ??
         lookup(texts.engine, key, params) ??
         key,
       params,

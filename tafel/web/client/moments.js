@@ -8,27 +8,19 @@ import { t } from "./i18n.js";
 const LINES = 2; // the latest events shown under the turn line; the rest are in "Moves"
 const BANNER_MS = 4000;
 
-// The events that change a game, by game: they get a banner as well as a line.
-const MOMENTS = {
-  "add-vantage": ["win_tile", "game_over"],
-  "tony-tino": ["collect", "russian_roulette", "game_over"],
-  maillot: ["green", "polka", "exchange_green", "exchange_polka", "out", "lap_end", "lap_end_no_feed", "game_over"],
-  "tornado-alert": ["tornado", "lightning", "rover", "round_end", "game_over", "game_over_drawn"],
-  // A round's end (a guess, the votes) has a panel of its own until the next deal.
-  spyfall: ["spy_revealed"],
-};
-
-export function isMoment(gameId, event) {
-  return (MOMENTS[gameId] || []).includes(event.kind.replace(/\.hidden$/, ""));
+// The events that change a game get a banner as well as a line: the kinds its screen module
+// names as its `moments`.
+export function isMoment(moments, event) {
+  return (moments || []).includes(event.kind.replace(/\.hidden$/, ""));
 }
 
 // `frame` is the latest state and `log` the events so far, oldest first. A state that restores a
 // table (after a reconnect) comes with its history: its events are not announced again.
-export function Moments({ gameId, frame, log, describe }) {
+export function Moments({ moments, frame, log, describe }) {
   const fresh = new Set(frame.history ? [] : frame.view.events);
   const told = (event) => ({ event, text: describe(event), fresh: fresh.has(event) });
   const lines = log.slice(-4 * LINES).map(told).filter((line) => line.text).slice(-LINES);
-  const moment = [...fresh].map(told).filter((line) => line.text && isMoment(gameId, line.event)).pop();
+  const moment = [...fresh].map(told).filter((line) => line.text && isMoment(moments, line.event)).pop();
   const [banner, setBanner] = useState(null);
   useEffect(() => {
     // At the game's end its panel tells the result: an earlier moment's banner gives way.

@@ -12,7 +12,8 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
   const [replay, setReplay] = useState(null);
   const [step, setStep] = useState(0);
   const [error, setError] = useState(null);
-  const renderer = useRenderer(room?.game);
+  const game = room && games.find((g) => g.id === room.game);
+  const renderer = useRenderer(game);
 
   useEffect(() => {
     const seat = pass ? `?seat=${pass.seat}` : "";
@@ -28,7 +29,6 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
       .catch((failure) => setError(failure.message));
   }, [code, number]);
 
-  const game = room && games.find((g) => g.id === room.game);
   const title = game ? `${game.titles[lang] || game.titles.en} · ${t("replay")}` : t("replay");
   let body;
   if (error) body = html`<main class="card"><p>${error}</p></main>`;

@@ -156,7 +156,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 }
 
 function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint }) {
-  const renderer = useRenderer(game.id);
+  const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
@@ -231,7 +231,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
       </span>
     </div>
-    <${Moments} gameId=${game.id} frame=${frame} log=${log}
+    <${Moments} moments=${renderer.moments} frame=${frame} log=${log}
       describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}

@@ -1,11 +1,10 @@
-// The server's clock as this tab estimates it, for timers (a Spyfall round), reveals (a Tornado
-// Alert! card, see room.js) and anything else scheduled on the server's time. The server pings
-// (`at`: its time in ms when it sent the ping), the tab answers at once and is told the round trip
-// the server measured; the server's time when the ping arrived was then about `at + rtt / 2`. Of
-// the last few samples the one with the shortest round trip is the least disturbed by queues on
-// the way. Until the first sample, the time a timer says it was sent stands in for the countdown;
-// a reveal waits for a real sample. Times are in ms: the server's clock, and performance.now()
-// here.
+// The server's clock as this tab estimates it, for timers (a timed round), reveals (a card shown on
+// every screen at once, see room.js) and anything else scheduled on the server's time. The server
+// pings (`at`: its time in ms when it sent the ping), the tab answers at once and is told the round
+// trip the server measured; the server's time when the ping arrived was then about `at + rtt / 2`.
+// Of the last few samples the one with the shortest round trip is the least disturbed by queues on
+// the way. Until the first sample, the time a timer says it was sent stands in for the countdown; a
+// reveal waits for a real sample. Times are in ms: the server's clock, and performance.now() here.
 
 const SAMPLES = 8;
 

@@ -1,7 +1,7 @@
 // Whose move it is, as this seat sees it, and how a player who looks away is called back.
 // A seat *must* act when one of its legal actions is not optional; it only *may* act when all it
-// could do is slap (a race), counter a card, or accuse or reveal in Spyfall's talk. Only a turn
-// the seat must take changes the tab's title and, if the player allows it in this browser, sounds,
+// could do is slap (a race), counter a card, or speak up while the table talks. Only a turn the
+// seat must take changes the tab's title and, if the player allows it in this browser, sounds,
 // vibrates or shows a system notification.
 
 import { html, useEffect, useState } from "./vendor/preact-htm.js";

@@ -17,7 +17,7 @@ from tafel.games.maillot.options import Options
 from tafel.games.maillot.race import OVER
 from tafel.games.maillot.rules import MaillotState
 from tafel.games.maillot.text import MaillotText, ring_layout
-from tafel.terminal import TerminalGame, show_replay
+from tafel.terminal.turns import TerminalGame, show_replay
 from tests.games.maillot.scenario import (
     CHANCE_SQUARE,
     breakaway,

@@ -14,7 +14,6 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from tafel.agents import Agent
-from tafel.chat import ChatGame, PromptLines, VirtualClock, plays_by_chat
 from tafel.cli import app
 from tafel.engine import LANGUAGES, SYSTEM, Action, GameRecord, Json, Rng, Seat, State, replay
 from tafel.games.spyfall import GAME
@@ -31,6 +30,7 @@ from tafel.games.spyfall.actions import (
 )
 from tafel.games.spyfall.rules import SpyfallState
 from tafel.games.spyfall.text import SpyfallText
+from tafel.terminal.chat import ChatGame, PromptLines, VirtualClock, plays_by_chat
 from tafel.testing import play_random
 from tests.games.spyfall.scenario import OWN, PLACES, dealt, options
 

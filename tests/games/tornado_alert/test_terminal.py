@@ -19,7 +19,7 @@ from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import ALL_ACTIONS, CLAIMS, Play
 from tafel.games.tornado_alert.options import Options
 from tafel.games.tornado_alert.rules import TornadoAlertState
-from tafel.realtime import RaceGame, RealtimeGame, plays_in_real_time
+from tafel.terminal.realtime import RaceGame, RealtimeGame, plays_in_real_time
 from tafel.testing import play_random
 from tests.games.tornado_alert.scenario import BOAT, CAR, DITCH, SHELTER, arrange, down, start
 

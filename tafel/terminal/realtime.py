@@ -1,4 +1,5 @@
-"""Terminal play for games where several seats may act at once (a claim race in Tornado Alert!).
+"""Terminal play for games where several seats may act at once (a race to claim what was just
+shown).
 
 Two ways to play, both drawing on the engine alone, which knows no time:
 
@@ -29,9 +30,9 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from tafel.chat import chat_session, plays_by_chat
 from tafel.engine import Action, Game, IllegalAction, Json, Seat
-from tafel.terminal import HINT_WORDS, HUMAN, TerminalGame, TerminalText, outcome_lines
+from tafel.engine.text import TerminalText
+from tafel.terminal.turns import HINT_WORDS, TerminalGame, outcome_lines
 
 HUMAN_SECONDS = 0.6
 """How quickly a person answers in the turn-based fallback, as a normal bot does."""
@@ -296,36 +297,3 @@ class RealtimeGame(RaceGame):
             self.console.print("  " + line)
         if self.state.outcome() is None:
             self.console.print(self.keyboard.key_help(view, legal, self.lang))
-
-
-def terminal_session(
-    game: Game,
-    seats: Sequence[str],
-    seed: int,
-    options: Any,
-    lang: str,
-    console: Console,
-    realtime: bool,
-) -> tuple[TerminalGame, Callable[[], bool]]:
-    """The session `tafel play` runs: real time for one person at a terminal, the turn-based
-    race otherwise; games of one actor at a time keep the plain terminal game; games played
-    by typed lines (Spyfall) have their own session (`tafel.chat`)."""
-    if plays_by_chat(game):
-        return chat_session(game, seats, seed, options, lang, console, realtime)
-    if not plays_in_real_time(game):
-        session = TerminalGame(game, seats, seed, options, lang, console)
-        return session, session.run
-    people = sum(1 for spec in seats if spec == HUMAN)
-    if realtime and people == 1 and sys.stdin.isatty() and sys.stdout.isatty():
-        keys = TerminalKeys()
-        realtime_game = RealtimeGame(
-            game, seats, seed, options, lang, console, keys, time.monotonic
-        )
-
-        def run() -> bool:
-            with keys:
-                return realtime_game.run()
-
-        return realtime_game, run
-    race = RaceGame(game, seats, seed, options, lang, console)
-    return race, race.run

@@ -1,5 +1,6 @@
 """Tony & Tino's observation straight from the state (`tafel.rl.direct`): its layout's vector of
-the seat's view (`tafel.games.tony_tino.views`), the board's 36 points laid out at once."""
+the seat's view (`tafel.games.tony_tino.views`), the board's 36 points laid out at once. Only
+`research` imports this module."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Tornado Alert!'s observation straight from the state (`tafel.rl.direct`): its layout's vector
-of the seat's view (`tafel.games.tornado_alert.views`), with no card turned into a dict."""
+of the seat's view (`tafel.games.tornado_alert.views`), with no card turned into a dict. Only
+`research` imports this module."""
 
 from __future__ import annotations
 
@@ -12,15 +13,16 @@ from tafel.engine import Game, Seat, State
 from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS, LOCATIONS, NO_LOCATION, ROUNDS, VALUE
 from tafel.games.tornado_alert.piles import location_of
+from tafel.games.tornado_alert.research import LOCATION_NAMES
 from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.rl.direct import Direct, accumulated, clipped, starts
-from tafel.rl.layouts import TORNADO_LOCATIONS, layout_of
+from tafel.rl.layouts import layout_of
 
 if TYPE_CHECKING:
     from tafel.games.tornado_alert.rules import TornadoAlertState
 
 PHASES = ("playing", "deciding", "over")
-LOCATION_INDEX = {k: TORNADO_LOCATIONS.index(name) for k, name in enumerate(LOCATIONS)}
+LOCATION_INDEX = {k: LOCATION_NAMES.index(name) for k, name in enumerate(LOCATIONS)}
 """A location by its place in the layout's one-hot."""
 FACE_DOWN = len(KINDS)
 """A score pile's count of face-down cards, after its counts per kind."""

@@ -4,7 +4,7 @@
 // To play: tap a card in your hand, then Play or Discard; tap a face-up figure, then a lit
 // point; a card's targets are lit on the grid when it asks for them.
 
-import { html, useEffect, useState } from "../vendor/preact-htm.js";
+import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 
 const SIZE = 6;
 const CARDS = ["shift", "corruption", "pro", "russian_roulette", "flying_switch", "swap", "new_value", "police_raid"];
@@ -219,6 +219,9 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
 export function scoreText(view, seat) {
   return money(view.boards[seat].score);
 }
+
+// The events that change the game: they get a banner as well as a line.
+export const moments = ["collect", "russian_roulette", "game_over"];
 
 export function describeEvent(event, names, gt) {
   const { kind, seat, ...params } = event;

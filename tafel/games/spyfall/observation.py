@@ -1,5 +1,6 @@
 """Spyfall's observation straight from the state (`tafel.rl.direct`): its layout's vector of the
-seat's view (`tafel.games.spyfall.views`), its talk read as the layout reads it."""
+seat's view (`tafel.games.spyfall.views`), its talk read as the layout reads it. Only `research`
+imports this module."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tafel.engine import Game, Seat, State
+from tafel.games.spyfall.research import LAYOUT, answers_heard, last_question
 from tafel.rl.direct import Direct, clipped, known_starts, seat_of, starts
 from tafel.rl.features import Seen
-from tafel.rl.layouts import SPYFALL, answers_heard, last_question, layout_of
+from tafel.rl.layouts import layout_of
 
 if TYPE_CHECKING:
     from tafel.games.spyfall.rules import SpyfallState
@@ -23,8 +25,8 @@ def encoder(game: Game) -> Direct:
     size = layout_of(game).size
     at = starts(game)
     seats = game.max_players
-    accusation = known_starts(SPYFALL, "accusation", at, seats)
-    card = known_starts(SPYFALL, "card", at, seats)
+    accusation = known_starts(LAYOUT, "accusation", at, seats)
+    card = known_starts(LAYOUT, "card", at, seats)
     per_nomination = 2 * seats
 
     def encode(state: State, seat: Seat) -> np.ndarray:

@@ -4,8 +4,8 @@
 // player's die to buy it (and, with rule c, one of yours to remove it), then confirm. With
 // arrange-tiles, first tap a drawn tile, then a free tile slot of your board.
 
-import { html, useEffect, useRef, useState } from "../vendor/preact-htm.js";
-import { Die } from "../ui.js";
+import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
+import { Die } from "../../ui.js";
 
 const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };
@@ -244,6 +244,9 @@ function lineName(line, gt) {
   const [word, n] = line.split(" ");
   return gt(`label.line_${word}`, { n });
 }
+
+// The events that change the game: they get a banner as well as a line.
+export const moments = ["win_tile", "game_over"];
 
 export function describeEvent(event, names, gt, view) {
   const { kind, seat, ...params } = event;

@@ -3,7 +3,7 @@
 // domestiques and jerseys, and the decision the race waits for: roll, escape or stay, bid or
 // pass in an auction, a domestique to retire or move.
 
-import { html, useEffect, useState } from "../vendor/preact-htm.js";
+import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
 const BID_STEPS = [0, 1, 2, 5, 10];
@@ -272,6 +272,9 @@ export function scoreText(view, seat, gt) {
     `${gt("label.polka")} ${team.polka}`,
   ].join(" · ");
 }
+
+// The events that change the race: they get a banner as well as a line.
+export const moments = ["green", "polka", "exchange_green", "exchange_polka", "out", "lap_end", "lap_end_no_feed", "game_over"];
 
 export function describeEvent(event, names, gt) {
   let { kind, seat, ...params } = event;

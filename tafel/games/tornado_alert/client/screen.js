@@ -4,7 +4,7 @@
 // the averages; between rounds, the decisions about the result.
 // To play: tap a lit card of your hand to lay it; slap when the top cards are worth taking.
 
-import { html, useEffect, useRef, useState } from "../vendor/preact-htm.js";
+import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 
 const FANNED = 5; // cards of the play pile shown, from the top
 const SHOWN_SCORE = 6; // cards of a score pile shown, from the top
@@ -319,6 +319,9 @@ function Results({ view, names, order, gt }) {
 export function scoreText(view, seat) {
   return points(view.outcome.scores[seat] * 100);
 }
+
+// The events that change the game: they get a banner as well as a line.
+export const moments = ["tornado", "lightning", "rover", "round_end", "game_over", "game_over_drawn"];
 
 export function describeEvent(event, names, gt) {
   let { kind, seat, ...params } = event;

@@ -1,5 +1,6 @@
 """Maillot's observation straight from the state (`tafel.rl.direct`): its layout's vector of the
-seat's view (`MaillotState.view`), without copying the board each time."""
+seat's view (`MaillotState.view`), without copying the board each time. Only `research` imports
+this module."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import numpy as np
 
 from tafel.engine import Game, Json, Seat, State
 from tafel.games.maillot.content import CARDS, RAINBOW_DECK
+from tafel.games.maillot.research import LAYOUT
 from tafel.rl.direct import Direct, clipped, known_starts, seat_of, starts
-from tafel.rl.layouts import MAILLOT, layout_of
+from tafel.rl.layouts import layout_of
 
 if TYPE_CHECKING:
     from tafel.games.maillot.rules import MaillotState
@@ -27,8 +29,8 @@ def encoder(game: Game) -> Direct:
     team_at = at["teams[seat].energy"]
     per_team = at["teams[seat].combat"] + 2 - team_at
     team = {name[len("teams[seat].") :]: start - team_at for name, start in at.items()}
-    decision = known_starts(MAILLOT, "decision", at, seats)
-    card_at = known_starts(MAILLOT, "card", at, seats)
+    decision = known_starts(LAYOUT, "decision", at, seats)
+    card_at = known_starts(LAYOUT, "card", at, seats)
 
     def encode(state: State, seat: Seat) -> np.ndarray:
         ms: MaillotState = state  # type: ignore[assignment]

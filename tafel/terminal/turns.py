@@ -1,13 +1,12 @@
-"""Terminal play and replay: what `tafel play` and `tafel replay` show and ask."""
+"""Terminal play by turns, and replay: what `tafel play` and `tafel replay` show and ask."""
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.prompt import Prompt
 from rich.rule import Rule
 
@@ -19,7 +18,6 @@ from tafel.engine import (
     Game,
     GameRecord,
     IllegalAction,
-    Json,
     Rng,
     Seat,
     State,
@@ -27,8 +25,8 @@ from tafel.engine import (
 )
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.record import replay_steps
+from tafel.engine.text import HUMAN, describe_event, seat_names, terminal_text
 
-HUMAN = "human"
 HINT_WORDS = ("h", "hint", "tip")
 HINT_SECONDS = 3.0
 """The longest a hint thinks at the terminal."""
@@ -36,61 +34,6 @@ HINT_SECONDS = 3.0
 
 def hint_deadline() -> float:
     return time.perf_counter() + HINT_SECONDS
-
-
-NOT_A_WORD = re.compile(r"[^\w-]")
-
-
-class TerminalText(Protocol):
-    """How a game shows itself in the terminal; each game's `text.py` provides one."""
-
-    def render(self, view: Json, lang: str, names: Sequence[str]) -> RenderableType: ...
-
-    def describe_action(
-        self, action: Action, view: Json, lang: str, names: Sequence[str]
-    ) -> str: ...
-
-    def describe_event(self, event: Json, lang: str, names: Sequence[str]) -> str: ...
-
-
-@runtime_checkable
-class ViewedEvents(Protocol):
-    """A game's text whose events name things that only a view can (Spyfall's locations, by
-    their number in the game's list)."""
-
-    def describe_event_with(
-        self, event: Json, view: Json | None, lang: str, names: Sequence[str]
-    ) -> str: ...
-
-
-def describe_event(
-    text: TerminalText, event: Json, view: Json | None, lang: str, names: Sequence[str]
-) -> str:
-    """The event in words, with the view where the game's text wants it."""
-    if isinstance(text, ViewedEvents):
-        return text.describe_event_with(event, view, lang, names)
-    return text.describe_event(event, lang, names)
-
-
-def terminal_text(game: Game) -> TerminalText:
-    text: TerminalText = game.terminal
-    return text
-
-
-def seat_names(seats: Sequence[str], lang: str, you: Seat | None = None) -> list[str]:
-    """'You' for the seat the screen belongs to, 'Player 2' for other people, 'Seat 3 (greedy)'
-    for a bot."""
-    names = []
-    for k, spec in enumerate(seats):
-        if k == you:
-            names.append(ENGINE_CATALOG.text(lang, "you"))
-        elif spec == HUMAN:
-            names.append(ENGINE_CATALOG.text(lang, "player", n=k + 1))
-        else:
-            # A record file is anyone's text: a bot's name is a word, and nothing else shows.
-            bot = NOT_A_WORD.sub("?", spec.removeprefix("bot:").split(":")[0])
-            names.append(ENGINE_CATALOG.text(lang, "bot_name", n=k + 1, bot=bot))
-    return names
 
 
 def outcome_lines(state: State, names: Sequence[str], lang: str) -> list[str]:

@@ -1,8 +1,8 @@
 // Spyfall's pieces that show rather than ask: the card under its cover, the locations with this
 // browser's notes, the big clock and the rounds' results.
 
-import { html, useEffect, useState } from "../vendor/preact-htm.js";
-import { Countdown } from "../clock.js";
+import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { Countdown } from "../../clock.js";
 
 const NOTES = "tafel.notes.";
 

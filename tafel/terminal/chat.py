@@ -1,11 +1,12 @@
-"""Terminal play by typed lines, in real time: for games in which players talk (Spyfall).
+"""Terminal play by typed lines, in real time: for games in which players talk (questions
+against a clock).
 
 The person types commands on an input line whose prompt shows the game's clock; whatever
 happens meanwhile (a bot's question, an accusation) is printed above that line as it happens.
 The engine keeps no time, so this session does: it follows the game's `Clock` (how long the
 timed phase lasts, whether it runs, a new `key` for each new timer) and applies the one action
 of `SYSTEM` when the time is up. Each bot acts once its reaction time has passed since the table
-last changed, as in `tafel.realtime`: every change lets the bots react anew.
+last changed, as in `tafel.terminal.realtime`: every change lets the bots react anew.
 
 Lines come from a `LineSource`:
 
@@ -39,7 +40,8 @@ from rich.text import Text
 from tafel.agents import Agent, make_agent, parse_spec
 from tafel.agents.registry import resolve
 from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State
-from tafel.terminal import HUMAN, TerminalGame, TerminalText, outcome_lines
+from tafel.engine.text import HUMAN, TerminalText
+from tafel.terminal.turns import TerminalGame, outcome_lines
 
 BOT_PACE = 1.0
 """The least time a bot takes to act after the table changed, in seconds, when a person plays:

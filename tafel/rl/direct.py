@@ -1,11 +1,12 @@
 """Observations made straight from the state, for games whose view costs more to build and lay
-out than the engine takes to play a move.
+out than the engine takes to play a move; and the helpers such an encoder is written with.
 
 Such an encoder gives, for a seat, exactly the vector its layout makes of its view
 (`tafel.rl.layouts`), without building the view: it reads the state where the view would, and
-only what the view shows that seat. `tests/rl/test_direct.py` holds each to the view-based
-vector, value for value, at thousands of random states of every option set, so it can hold no
-more than the view does. Games without one are laid out from the view (`tafel.rl.compiled`).
+only what the view shows that seat. A game gives one as `encoder(game)` in its research module
+(docs/rl.md). `tests/rl/test_direct.py` holds each to the view-based vector, value for value, at
+thousands of random states of every option set, so it can hold no more than the view does.
+Games without one are laid out from the view (`tafel.rl.compiled`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import numpy as np
 
 from tafel.engine import Game, Seat, State
 from tafel.rl.features import Feature, Fields, Known
-from tafel.rl.layouts import layout_of
+from tafel.rl.layouts import layout_of, research_of
 
 Direct = Callable[[State, Seat], np.ndarray]
 
@@ -61,25 +62,6 @@ def accumulated(step: float, count: int) -> float:
 
 @cache
 def direct_encoder(game: Game) -> Direct | None:
-    """The game's direct encoder, if it has one."""
-    if game.id == "tony-tino":
-        from tafel.rl.direct import tony_tino
-
-        return tony_tino.encoder(game)
-    if game.id == "add-vantage":
-        from tafel.rl.direct import add_vantage
-
-        return add_vantage.encoder(game)
-    if game.id == "maillot":
-        from tafel.rl.direct import maillot
-
-        return maillot.encoder(game)
-    if game.id == "spyfall":
-        from tafel.rl.direct import spyfall
-
-        return spyfall.encoder(game)
-    if game.id == "tornado-alert":
-        from tafel.rl.direct import tornado_alert
-
-        return tornado_alert.encoder(game)
-    return None
+    """The game's direct encoder, if its research module gives one (`encoder`)."""
+    make: Callable[[Game], Direct] | None = getattr(research_of(game), "encoder", None)
+    return None if make is None else make(game)

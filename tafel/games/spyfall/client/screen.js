@@ -3,8 +3,8 @@
 // results. At one table (option `table`) the talk is aloud: no chat, the rest the same; a
 // spectator's screen (the host's tablet in the middle) is a big shared clock.
 
-import { html, useEffect, useState } from "../vendor/preact-htm.js";
-import { Countdown } from "../clock.js";
+import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { Countdown } from "../../clock.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
 const TEXT_LIMIT = 300;
@@ -212,6 +212,10 @@ export function turnText(view, legal, names, gt) {
 export function scoreText(view, seat, gt) {
   return gt("points", { n: view.scores[seat] });
 }
+
+// The event that changes the game gets a banner as well as a line; a round's end (a guess,
+// the votes) has a panel of its own until the next deal.
+export const moments = ["spy_revealed"];
 
 // In the game's own words (its catalog, as the terminal tells them), with "you" where it is you.
 export function describeEvent(event, names, gt, view) {

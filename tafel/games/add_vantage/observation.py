@@ -1,5 +1,5 @@
 """Add-Vantage's observation straight from the state (`tafel.rl.direct`): its layout's vector of
-the seat's view (`AddVantageState.view`)."""
+the seat's view (`AddVantageState.view`). Only `research` imports this module."""
 
 from __future__ import annotations
 

@@ -1,0 +1,92 @@
+"""What the research adapters (`tafel.rl`, docs/rl.md) take from Tornado Alert!: the layout of a
+seat's observation, and the encoder that makes it straight from the state (`observation`).
+Only `tafel.rl` imports this module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tafel.engine import Game
+from tafel.games.tornado_alert.cards import KINDS
+from tafel.rl.direct import Direct
+from tafel.rl.features import (
+    Counts,
+    Custom,
+    Fields,
+    Flag,
+    Items,
+    Known,
+    Num,
+    OneHot,
+    PerSeat,
+    SeatOf,
+    SeatSet,
+    Seen,
+)
+
+CARD_KINDS = tuple(range(len(KINDS)))
+LOCATION_NAMES = tuple(dict.fromkeys(kind.name for kind in KINDS))
+
+
+def _score_pile_cards(cards: Any, seen: Seen) -> dict[int, float]:
+    """A score pile's cards by kind where shown, then how many lie face down."""
+    counts: dict[int, float] = {}
+    for card in cards:
+        if card.get("kind") is not None:
+            counts[card["kind"]] = counts.get(card["kind"], 0.0) + 0.1
+        if card.get("face_down"):
+            counts[len(KINDS)] = counts.get(len(KINDS), 0.0) + 0.1
+    return counts
+
+
+LAYOUT = Fields(
+    {
+        "round": Num(3),
+        "phase": OneHot(("playing", "deciding", "over")),
+        "actors": SeatSet(),
+        "current": SeatOf(),
+        "last": SeatOf(),
+        "hand": Counts(CARD_KINDS, 6, key="kind"),
+        "hand_sizes": PerSeat(Num(6)),
+        "deal": Num(6),
+        "draw_pile": Num(64),
+        "play_top": Known(Fields({"kind": OneHot(CARD_KINDS)})),
+        "play_pile_size": Num(40),
+        "play_pile": Known(Counts(CARD_KINDS, 10, key="kind")),
+        "lost": Num(20),
+        "claim_size": Num(6),
+        "claims_since_play": Num(6),
+        "claimed": PerSeat(Flag()),
+        "may_claim": SeatSet(),
+        "score_piles": PerSeat(
+            Fields(
+                {
+                    "cards": Custom(
+                        len(KINDS) + 1, _score_pile_cards, "count per kind shown, face down; / 10"
+                    ),
+                    "location": OneHot(LOCATION_NAMES),
+                    "average": Num(600),
+                }
+            )
+        ),
+        "tokens": PerSeat(Fields({"plus": Num(4), "minus": Num(4)})),
+        "results": PerSeat(
+            Items(
+                3,
+                Known(
+                    Fields({"result": Num(600), "tokens": Num(4), "struck": Flag()}),
+                ),
+            )
+        ),
+        "standing": PerSeat(Known(Num(600))),
+        "decided": Known(PerSeat(Flag())),
+        "token_on_result": Known(PerSeat(Flag())),
+    }
+)
+
+
+def encoder(game: Game) -> Direct:
+    """`observation.encoder`, imported when asked for: it builds on this module's layout."""
+    from tafel.games.tornado_alert import observation
+
+    return observation.encoder(game)
