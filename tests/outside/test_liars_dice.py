@@ -9,13 +9,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pyspiel
 import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 from typer.testing import CliRunner
 
 from tafel.agents import AgentError, check_spec
 from tafel.cli import app
-from tafel.engine import Game, GameRecord, replay
+from tafel.engine import GameRecord, replay
 from tafel.games import GAMES
+from tafel.rl import openspiel
+from tafel.rl.gymnasium import TafelSingleEnv
+from tafel.rl.layouts import layout_of, research_of
+from tafel.rl.pettingzoo import env
 
 if "liars-dice" not in GAMES:
     pytest.skip(
@@ -157,49 +164,25 @@ def test_the_installed_bot_plays_only_its_game_and_only_where_allowed() -> None:
 
 
 # --- The research adapters ---------------------------------------------------------------------
-# They find a game's observation layout in its own package (`<package>.research`), by the
-# convention the rl-layouts branch brings; until it has landed they know only the five games'
-# layouts, and these tests are skipped (the layout itself is tested in the package's own
-# tests/test_research.py).
+# They find the game's observation layout in its own package (`liars_dice.research`).
 
 
-@pytest.fixture
-def research() -> Game:
-    pytest.importorskip("pettingzoo")
-    from tafel.rl.layouts import layout_of
-
-    try:
-        layout_of(GAME)
-    except KeyError:
-        pytest.skip("the research adapters do not yet find a layout in the game's package")
-    return GAME
+def test_the_research_adapters_find_its_layout_in_its_package() -> None:
+    assert research_of(GAME).__name__ == "liars_dice.research"
+    assert layout_of(GAME).size > 0
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"ones_wild": False, "dice": 3})])
-def test_pettingzoo_api_and_seed_tests_pass(
-    research: Game, players: int, options: dict[str, object]
-) -> None:
-    from pettingzoo.test import api_test, seed_test
-
-    from tafel.rl.pettingzoo import env
-
-    api_test(env(research.id, players, **options), num_cycles=200)
-    seed_test(lambda: env(research.id, players, **options), num_cycles=100)
+def test_pettingzoo_api_and_seed_tests_pass(players: int, options: dict[str, object]) -> None:
+    api_test(env("liars-dice", players, **options), num_cycles=200)
+    seed_test(lambda: env("liars-dice", players, **options), num_cycles=100)
 
 
-def test_gymnasium_env_checker_passes(research: Game) -> None:
-    from gymnasium.utils.env_checker import check_env
-
-    from tafel.rl.gymnasium import TafelSingleEnv
-
-    check_env(TafelSingleEnv(research.id, ["bot:odds", "bot:counter"], 1), skip_render_check=True)
+def test_gymnasium_env_checker_passes() -> None:
+    check_env(TafelSingleEnv("liars-dice", ["bot:odds", "bot:counter"], 1), skip_render_check=True)
 
 
-def test_openspiel_random_simulation_passes(research: Game) -> None:
-    import pyspiel
-
-    from tafel.rl import openspiel
-
-    game = pyspiel.load_game(openspiel.short_name(research), {"players": 3})
+def test_openspiel_random_simulation_passes() -> None:
+    game = pyspiel.load_game(openspiel.short_name(GAME), {"players": 3})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -54,7 +54,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
   const bidding = faces.length > 0 || moves.call;
 
-  return html`<div class="ld">
+  return html`<div class="liars-dice">
     <section class="card ld-table">
       <div class="ld-heading">
         <span>${gt("round", { round: view.round, count: view.dice_on_table })}</span>
@@ -79,7 +79,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           <${Die} value=${chosenFace} />
           <button aria-label=${gt("more")} disabled=${choices.indexOf(chosenCount) >= choices.length - 1} onClick=${() => step(1)}>+</button>
         </div>
-        <button class="primary ld-bid" onClick=${() => act({ type: "bid", count: chosenCount, face: chosenFace })}>
+        <button class="primary legal ld-bid" onClick=${() => act({ type: "bid", count: chosenCount, face: chosenFace })}>
           ${gt("action.bid", { count: chosenCount, face: chosenFace })}
         </button>`}
       ${moves.call &&
