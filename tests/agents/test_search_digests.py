@@ -12,14 +12,16 @@ import pytest
 
 from tafel.games import GAMES
 from tests.agents.search_digest import digests
+from tests.engine.golden import own_games
 
 PINNED = json.loads((Path(__file__).parent / "search_digests.json").read_text())
 
 
-def test_every_game_is_pinned() -> None:
-    assert set(PINNED) == set(GAMES)
+def test_every_one_of_tafels_games_is_pinned() -> None:
+    """A game of another package pins its own searches, if it likes, in its own tests."""
+    assert set(PINNED) == set(own_games())
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", sorted(PINNED))
 def test_seeded_searches_and_levels_choose_as_pinned(game_id: str) -> None:
     assert digests(GAMES[game_id]) == PINNED[game_id]

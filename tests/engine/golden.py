@@ -39,6 +39,7 @@ import importlib
 import json
 import sys
 from collections.abc import Iterator
+from importlib.metadata import entry_points
 from typing import Any
 
 from tafel.agents.base import ClockAgent
@@ -60,10 +61,24 @@ MAX_STEPS = 20_000
 
 
 def configs(game: Game) -> Iterator[tuple[str, int, Any]]:
-    """The contract harness's configurations of the game: id, players, options."""
+    """The contract harness's configurations of the game (id, players, options); for a game of
+    another package, whose tests are its own, each player count with the default options."""
+    if game.id not in CONTRACT_MODULES:
+        for players in range(game.min_players, game.max_players + 1):
+            yield f"{players}p", players, game.options_type()
+        return
     for config in importlib.import_module(CONTRACT_MODULES[game.id]).CONFIGS:
         options = config.options if config.options is not None else game.options_type()
         yield config.id, config.players, options
+
+
+def own_games() -> list[str]:
+    """The ids of Tafel's own games: those its own distribution declares."""
+    return [
+        entry.name
+        for entry in entry_points(group="tafel.games")
+        if entry.dist is not None and entry.dist.name == "tafel"
+    ]
 
 
 class Digest:
@@ -142,5 +157,5 @@ def digests(game: Game) -> dict[str, dict[str, list[str]]]:
 
 
 if __name__ == "__main__":
-    json.dump({game_id: digests(game) for game_id, game in GAMES.items()}, sys.stdout, indent=1)
+    json.dump({game_id: digests(GAMES[game_id]) for game_id in own_games()}, sys.stdout, indent=1)
     print()

@@ -1,5 +1,6 @@
-"""Every game still plays exactly as it did before its engine was made faster: seeded random
-playouts and bot games hash to the digests main's code gave (see `tests/engine/golden.py`)."""
+"""Every one of Tafel's games still plays exactly as it did before its engine was made faster:
+seeded random playouts and bot games hash to the digests main's code gave (see
+`tests/engine/golden.py`). A game of another package pins its own play in its own tests."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ from pathlib import Path
 import pytest
 
 from tafel.games import GAMES
-from tests.engine.golden import digests
+from tests.engine.golden import digests, own_games
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_digests.json").read_text())
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_one_of_tafels_games_is_pinned() -> None:
+    assert set(GOLDEN) == set(own_games())
+
+
+@pytest.mark.parametrize("game_id", sorted(GOLDEN))
 def test_seeded_games_play_as_before(game_id: str) -> None:
     found = digests(GAMES[game_id])
     for config_id, expected in GOLDEN[game_id].items():

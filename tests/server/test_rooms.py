@@ -337,7 +337,7 @@ def test_a_qr_code_links_to_the_room(client: TestClient) -> None:
 
 def test_games_and_their_text_in_both_languages(client: TestClient) -> None:
     games = {game["id"]: game for game in client.get("/api/games").json()}
-    assert set(games) == {"add-vantage", "tony-tino", "maillot", "tornado-alert", "spyfall"}
+    assert {"add-vantage", "tony-tino", "maillot", "tornado-alert", "spyfall"} <= set(games)
     hidden = next(o for o in games["add-vantage"]["options"] if o["name"] == "hidden-tiles")
     assert hidden["kind"] == "bool" and hidden["default"] is False and "nl" in hidden["help"]
     assert "greedy" in games["add-vantage"]["bots"]

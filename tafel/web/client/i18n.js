@@ -61,7 +61,3 @@ export function gameText(gameId) {
       params,
     );
 }
-
-export function known(key) {
-  return key in texts.web || key in texts.engine;
-}

@@ -3,9 +3,9 @@
 
 import { html, useState } from "./vendor/preact-htm.js";
 import { api, passes, roomLink, showCode } from "./api.js";
-import { known, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { HowLink } from "./how.js";
-import { seatBotName } from "./ui.js";
+import { botLabel, seatBotName } from "./ui.js";
 
 export function Lobby({ room, game, pass, setPass, fail }) {
   const you = pass ? pass.seat : null;
@@ -70,7 +70,7 @@ export function Lobby({ room, game, pass, setPass, fail }) {
 function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
   const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
   const [bot, setBot] = useState(game.levels.includes("normal") ? "normal" : game.default_bot);
-  const label = (b) => (known(`bot.${b}`) ? t(`bot.${b}`) : b);
+  const label = botLabel;
   const free = !seat.name && !seat.bot;
 
   const take = async (event) => {

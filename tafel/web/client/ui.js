@@ -63,12 +63,15 @@ export function seatBotName(seat, spec) {
   return t("bot_name", { n: seat + 1, bot: botName(spec) });
 }
 
-// The name the lobby's bot choice shows (a level, "Greedy", "Gulzig"), or the spec's own name
-// for a bot the texts do not name.
-function botName(spec) {
-  const name = spec.replace(/^bot:/, "").split(":")[0];
+// The name the lobby's bot choice shows (a level, "Greedy", "Gulzig"), or, for a bot the texts
+// do not name (one of a game from another package), its own name with a capital.
+export function botLabel(name) {
   const shown = t(`bot.${name}`);
-  return shown === `bot.${name}` ? name : shown;
+  return shown === `bot.${name}` ? name.charAt(0).toUpperCase() + name.slice(1) : shown;
+}
+
+function botName(spec) {
+  return botLabel(spec.replace(/^bot:/, "").split(":")[0]);
 }
 
 // `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over); `wait`, the
