@@ -239,10 +239,28 @@ def fresh_schema(url: str, prefix: str = "tafel_bench") -> Iterator[str]:
 
 
 @contextmanager
-def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[Served]]:
+def keys_dropped(url: str, prefix: str) -> Iterator[None]:
+    """Every key under `prefix` in the Redis at `url` deleted afterwards (once the servers,
+    entered later, have stopped): the rooms' fencing tokens never expire, so that a room's next
+    owner always gets a larger one, and mean nothing once the bench's schema is dropped."""
+    from redis import Redis
+
+    try:
+        yield
+    finally:
+        with Redis.from_url(url) as client:
+            keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+            if keys:  # one per room the bench opened: a few hundred at most
+                client.delete(*keys)
+
+
+@contextmanager
+def servers(
+    processes: int, db: str | None, redis: str | None, redis_prefix: str | None = None
+) -> Iterator[list[Served]]:
     """`processes` servers of one site: sharing a fresh schema of the PostgreSQL at `db` and,
-    when more than one, the Redis at `redis` (under a prefix of their own); else one on a
-    fresh SQLite store."""
+    when more than one, the Redis at `redis` (under a prefix of their own, `redis_prefix` or a
+    fresh one); else one on a fresh SQLite store."""
     if db is None:
         with server_process(free_port()) as served:
             yield [served]
@@ -251,7 +269,9 @@ def servers(processes: int, db: str | None, redis: str | None) -> Iterator[list[
         shared: list[str] = []
         if processes > 1:
             assert redis is not None
-            shared = ["--redis", redis, "--redis-prefix", f"tafel-bench-{uuid.uuid4().hex[:8]}:"]
+            prefix = redis_prefix or f"tafel-bench-{uuid.uuid4().hex[:8]}:"
+            shared = ["--redis", redis, "--redis-prefix", prefix]
+            stack.enter_context(keys_dropped(redis, prefix))
         yield [
             stack.enter_context(server_process(free_port(), schema, *shared))
             for _ in range(processes)
@@ -402,10 +422,11 @@ def bench_server(
     db: str | None = None,
     redis: str | None = None,
     spread: bool = True,
+    redis_prefix: str | None = None,
 ) -> ServerBench:
     """Open `rooms` rooms of `players` seats each and play for `seconds`, on `processes`
     servers (`servers`); each room is made on (and owned by) one of them in turn."""
-    with servers(processes, db, redis) as served:
+    with servers(processes, db, redis, redis_prefix) as served:
         bases = [server.base for server in served]
         runs = [open_room(bases[number % len(bases)], game, players) for number in range(rooms)]
         meter = CpuMeter([server.pid for server in served])

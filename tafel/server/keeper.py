@@ -1,8 +1,9 @@
 """Keeping a room's moves in the store without the event loop waiting for the store.
 
 Every write of a room (a move, the end of a match, its clock, its wait) goes into the room's
-own queue and is made in a thread of the store's pool (`store_pool`), one after another in the
-order they were asked for. The loop hands the write over and goes on serving other rooms; a
+own queue and is made in a thread of the store's pool (`store_pool`; a SQLite file's in a thread
+of its own that takes the rooms' writes a group at a time, `GroupedWrites`), one after another in
+the order they were asked for. The loop hands the write over and goes on serving other rooms; a
 store that is slow for one room (a lock, a lost connection being retried) holds up that room's
 queue and nothing else.
 
@@ -21,10 +22,11 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tafel.server.metrics import STORE_ERRORS, STORE_WRITE
@@ -48,14 +50,80 @@ def store_pool(url: str) -> ThreadPoolExecutor:
 
 def writes_pool(url: str, pool: ThreadPoolExecutor) -> ThreadPoolExecutor:
     """The threads the rooms' queued writes are made in, beside the store's `pool`. SQLite
-    takes one write at a time: a file's writes go to one thread of their own rather than
-    taking turns across the pool's threads, each turn a thread woken and the interpreter's
-    lock handed over, which cost the server more processor time than the writes themselves;
-    the pool stays free for reading rooms. PostgreSQL writes side by side, in the pool; an
+    takes one write at a time: a file's writes go to one thread of their own, handed over a
+    group at a time (`GroupedWrites`), rather than taking turns across the pool's threads; the
+    pool stays free for reading rooms. PostgreSQL writes side by side, in the pool; an
     in-memory SQLite store has one connection, in the pool's one thread."""
     if url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:"):
-        return ThreadPoolExecutor(1, thread_name_prefix="tafel-store-writes")
+        return GroupedWrites()
     return pool
+
+
+class GroupedWrites(ThreadPoolExecutor):
+    """One thread for the writes of a SQLite file, handed every write the rooms asked for
+    meanwhile at once: while it makes one group, the next gathers. Each hand-over wakes the
+    thread and passes the interpreter's lock there and back, which cost the server more
+    processor time than the writes themselves when every write had its own. Each write is
+    still its own transaction, made in the order asked for, and answers alone: one the store
+    refuses fails nobody else's."""
+
+    def __init__(self) -> None:
+        super().__init__(1, thread_name_prefix="tafel-store-writes")
+        self.asked: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self.busy = False
+        """Whether the thread has a group: the next goes once it is done."""
+
+    def make(self, call: Callable[[], T]) -> asyncio.Future[T]:
+        """Have `call` made in the thread with the others asked for meanwhile; its answer."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
+        if not self.asked and not self.busy:
+            # After the callbacks ready now: the writes asked for in this turn go together.
+            loop.call_soon(self.hand_over, loop)
+        self.asked.append((call, answer))
+        return answer
+
+    def hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        group, self.asked = self.asked, []
+        if not group:
+            return
+        try:
+            self.submit(self.make_group, loop, group)
+        except RuntimeError as error:  # shut down: the server is stopping
+            self.answer(loop, group, [(False, error)] * len(group))
+        else:
+            self.busy = True
+
+    def make_group(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        group: list[tuple[Callable[[], Any], asyncio.Future[Any]]],
+    ) -> None:
+        """In the thread: every write of the group, then one call back to the loop."""
+        outcomes: list[tuple[bool, Any]] = []
+        for call, _ in group:
+            try:
+                outcomes.append((True, call()))
+            except Exception as error:  # the store's, or any: either way it is not kept
+                outcomes.append((False, error))
+        with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits any more
+            loop.call_soon_threadsafe(self.answer, loop, group, outcomes)
+
+    def answer(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        group: list[tuple[Callable[[], Any], asyncio.Future[Any]]],
+        outcomes: list[tuple[bool, Any]],
+    ) -> None:
+        self.busy = False
+        for (_, future), (kept, value) in zip(group, outcomes, strict=True):
+            if future.done():  # its waiter went (cancelled)
+                continue
+            if kept:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self.hand_over(loop)
 
 
 def write_turns(url: str) -> AbstractContextManager[object]:
@@ -168,7 +236,7 @@ class Keeper:
             while self.writes:
                 write = self.writes[0]
                 try:
-                    answer = await loop.run_in_executor(self.pool, in_turn, write.call, self.turns)
+                    answer = await self.hand_over(loop, write.call)
                 except Exception as error:  # the store's, or any: either way it is not kept
                     STORE_ERRORS.inc()
                     self.writes.popleft()
@@ -186,6 +254,12 @@ class Keeper:
                 self.stepped.set()
         finally:
             self.running = None
+
+    def hand_over(self, loop: asyncio.AbstractEventLoop, call: Callable[[], T]) -> Awaitable[T]:
+        """The write made in the store's thread, with others (`GroupedWrites`) or alone."""
+        if isinstance(self.pool, GroupedWrites):
+            return self.pool.make(partial(in_turn, call, self.turns))
+        return loop.run_in_executor(self.pool, in_turn, call, self.turns)
 
     def release(self) -> None:
         """Send, in order, what waited for writes that are now kept."""

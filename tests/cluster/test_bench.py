@@ -8,7 +8,9 @@ import os
 import subprocess
 
 import pytest
+import redis
 
+from tafel.loadtest.server import bench_server
 from tests.loadtest.test_bench import TAFEL
 from tests.server.conftest import POSTGRES_ENV
 
@@ -32,6 +34,21 @@ def test_bench_server_compares_one_process_with_two(postgres_url: str, redis_url
     for run in runs:
         assert run["rooms"] == 2 and run["clients"] == 8 and run["actions_per_second"] > 0
         assert 0 < run["p50_ms"] <= run["p99_ms"]
+
+
+def test_bench_server_of_two_processes_leaves_nothing_in_redis(
+    postgres_url: str, redis_url: str, redis_prefix: str
+) -> None:
+    """The servers keep a fencing token per room (`fence:<code>`) that never expires, so that a
+    room's next owner gets a larger one; once the bench's schema is dropped they mean nothing,
+    and the bench deletes every key under its prefix."""
+    database = os.environ[POSTGRES_ENV]
+    result = bench_server(
+        2, 0.5, "add-vantage", processes=2, db=database, redis=redis_url, redis_prefix=redis_prefix
+    )
+    assert result.actions > 0
+    with redis.Redis.from_url(redis_url) as client:
+        assert list(client.scan_iter(match=f"{redis_prefix}*", count=1000)) == []
 
 
 def test_bench_server_refuses_several_processes_without_postgres_and_redis() -> None:

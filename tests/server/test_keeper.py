@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tafel.server.keeper import Keeper
+from tafel.server.keeper import GroupedWrites, Keeper
 from tests.loops import in_a_loop_of_its_own
 
 
@@ -124,3 +124,51 @@ def test_a_refused_told_change_takes_the_writes_queued_after_it_along() -> None:
         return log
 
     assert in_a_loop_of_its_own(run()) == [("kept", 0), ("failed", 1), ("failed", 2), ("failed", 3)]
+
+
+class CountedWrites(GroupedWrites):
+    """A SQLite file's writes thread that counts its hand-overs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handed: list[int] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.handed.append(len(args[1]))  # make_group(loop, group): the group's size
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_the_writes_of_several_rooms_go_to_the_store_thread_together_and_answer_alone() -> None:
+    """Three rooms each keep a move in the same turn of the loop: one hand-over to the thread
+    makes all three, in order; the store refuses the second room's, which fails that room
+    alone. A write asked for while the group is made goes in the next."""
+
+    async def run() -> tuple[list[tuple[str, int]], list[int]]:
+        pool = CountedWrites()
+        log: list[tuple[str, int]] = []
+        rooms = [Keeper(pool, nullcontext()) for _ in range(3)]
+
+        def kept(room: int) -> Callable[[], None]:
+            return lambda: log.append(("kept", room))
+
+        def refuse() -> None:
+            log.append(("refused", 1))
+            raise OSError("gone")
+
+        def failed(room: int) -> Callable[[Exception], None]:
+            return lambda _: log.append(("failed", room))
+
+        rooms[0].keep(kept(0), failed(0), True)
+        rooms[1].keep(refuse, failed(1), True)
+        rooms[2].keep(kept(2), failed(2), True)
+        await asyncio.sleep(0)  # the group is handed over
+        rooms[0].keep(kept(3), failed(3), True)
+        for room in rooms:
+            await room.drain()
+        pool.shutdown()
+        assert [room.kept for room in rooms] == [2, 0, 1]
+        return log, pool.handed
+
+    log, handed = in_a_loop_of_its_own(run())
+    assert log == [("kept", 0), ("refused", 1), ("kept", 2), ("failed", 1), ("kept", 3)]
+    assert handed == [3, 1]
