@@ -130,8 +130,8 @@ def test_think_from_keeps_the_sooner_of_the_cap_and_a_rooms_deadline() -> None:
 
 
 def test_spyfall_levels_at_the_terminal_talk_in_the_tables_language() -> None:
+    from tafel.agents.registry import speaking
     from tafel.games.spyfall.bots import SpyfallBot
-    from tafel.terminal.chat import speaking
 
     game = get_game("spyfall")
     for level in LEVELS:
