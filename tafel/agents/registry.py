@@ -166,6 +166,16 @@ def resolve(
     return cls, convert_params(cls, raw)
 
 
+def speaking(spec: str, game: Game, lang: str) -> str:
+    """The bot's spec, with the language of the table for a bot that takes one (`lang`) and was
+    not told another; any other spec as it is."""
+    name, params = parse_spec(spec)
+    name = name or game.default_bot
+    if "lang" in params or "lang" not in resolve(spec, game)[0].params:
+        return spec
+    return f"bot:{name}:" + ",".join(f"{k}={v}" for k, v in {**params, "lang": lang}.items())
+
+
 def make_agent(spec: str, game: Game, seed: int, allowed: Allowed = EVERY_BOT) -> Agent:
     """The bot a spec names, seeded."""
     cls, params = resolve(spec, game, allowed)

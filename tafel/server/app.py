@@ -209,8 +209,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         return taken
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
-    async def set_bot(code: str, seat: int, body: Bot, token: Pass, client: Client) -> Json:
-        args = {"token": token, "seat": seat, "bot": body.bot}
+    async def set_bot(
+        code: str, seat: int, body: Bot, token: Pass, client: Client, request: Request
+    ) -> Json:
+        # A bot that talks speaks the language of the host who seats it: the room's.
+        lang = pick_lang(request.headers.get("accept-language"))
+        args = {"token": token, "seat": seat, "bot": body.bot, "lang": lang}
         return await front.call(code, client, "set_bot", args)
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
@@ -218,8 +222,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         return await front.call(code, client, "remove_bot", {"token": token, "seat": seat})
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
-    async def hand_to_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
-        return await front.call(code, client, "hand_to_bot", {"token": token, "seat": seat})
+    async def hand_to_bot(
+        code: str, seat: int, token: Pass, client: Client, request: Request
+    ) -> Json:
+        lang = pick_lang(request.headers.get("accept-language"))
+        args = {"token": token, "seat": seat, "lang": lang}
+        return await front.call(code, client, "hand_to_bot", args)
 
     @app.post("/api/rooms/{code}/seats/{seat}/back")
     async def take_back(code: str, seat: int, token: Pass, client: Client) -> Json:

@@ -31,7 +31,7 @@ async def take_seat(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
 
 
 async def set_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    await room.set_bot(args["token"], args["seat"], args["bot"])
+    await room.set_bot(args["token"], args["seat"], args["bot"], args.get("lang", "en"))
     return room.summary()
 
 
@@ -41,7 +41,7 @@ async def remove_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
 
 
 async def hand_to_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
-    await room.hand_to_bot(args["token"], args["seat"])
+    await room.hand_to_bot(args["token"], args["seat"], args.get("lang", "en"))
     return room.summary()
 
 

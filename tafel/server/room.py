@@ -193,14 +193,14 @@ class Room:
     async def take_seat(self, seat: int, name: object) -> str:
         return await self.seating.take_seat(seat, name)
 
-    async def set_bot(self, token: str, seat: int, name: object) -> None:
-        await self.seating.set_bot(token, seat, name)
+    async def set_bot(self, token: str, seat: int, name: object, lang: str = "en") -> None:
+        await self.seating.set_bot(token, seat, name, lang)
 
     async def remove_bot(self, token: str, seat: int) -> None:
         await self.seating.remove_bot(token, seat)
 
-    async def hand_to_bot(self, token: str, seat: int) -> None:
-        await self.seating.hand_to_bot(token, seat)
+    async def hand_to_bot(self, token: str, seat: int, lang: str = "en") -> None:
+        await self.seating.hand_to_bot(token, seat, lang)
 
     async def take_back(self, token: str, seat: int) -> None:
         await self.seating.take_back(token, seat)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from tafel.agents.registry import speaking
 from tafel.engine import GameRecord, Seat
 from tafel.server.connection import CLOSE_REFUSED
 from tafel.server.errors import RoomError
@@ -80,14 +81,16 @@ class Seating:
         return token
 
     @one_change_at_a_time
-    async def set_bot(self, token: str, seat: int, name: object) -> None:
-        """The host puts a bot of any kind and level on a seat no person holds."""
+    async def set_bot(self, token: str, seat: int, name: object, lang: str = "en") -> None:
+        """The host puts a bot of any kind and level on a seat no person holds; a bot that
+        talks speaks the host's language (`lang`), unless its spec says another."""
         self.as_host(token)
         holder = self.seat(seat)
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
         spec = bot_spec(name, self.room.game, self.room.bots.pace.installed)
+        spec = speaking(spec, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, None, spec, None)])
         holder.bot = spec
         log.info("bot seated", extra={"room": self.room.code, "seat": seat, "bot": spec})
@@ -107,16 +110,17 @@ class Seating:
     # --- A seat handed to a bot during a match ----------------------------------------------------
 
     @one_change_at_a_time
-    async def hand_to_bot(self, token: str, seat: int) -> None:
+    async def hand_to_bot(self, token: str, seat: int, lang: str = "en") -> None:
         """During a game the host hands a person's seat to the room's default bot, which plays
-        it until the seat is taken back; the person keeps name and pass."""
+        it until the seat is taken back, speaking the host's language; the person keeps name
+        and pass."""
         self.as_host(token)
         holder = self.seat(seat)
         if self.room.status != PLAYING:
             raise RoomError("not_playing", 409)
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
-        bot = self.stand_in_bot()
+        bot = speaking(self.stand_in_bot(), self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
         self.seat_changed()

@@ -37,8 +37,8 @@ from typing import Any, Protocol, runtime_checkable
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from tafel.agents import Agent, make_agent, parse_spec
-from tafel.agents.registry import resolve
+from tafel.agents import Agent, make_agent
+from tafel.agents.registry import speaking
 from tafel.engine import SYSTEM, Action, Game, IllegalAction, Json, Seat, State
 from tafel.engine.text import HUMAN, TerminalText
 from tafel.terminal.turns import TerminalGame, outcome_lines
@@ -490,16 +490,6 @@ class ChatGame(TerminalGame):
         self.console.print(what, style=style)
         if not self.over:
             self.lines.show()
-
-
-def speaking(spec: str, game: Game, lang: str) -> str:
-    """The bot's spec, with the language of the table for a bot that takes one and was not
-    told another."""
-    name, params = parse_spec(spec)
-    name = name or game.default_bot
-    if "lang" in params or "lang" not in resolve(spec, game)[0].params:
-        return spec
-    return f"bot:{name}:" + ",".join(f"{k}={v}" for k, v in {**params, "lang": lang}.items())
 
 
 def chat_session(

@@ -14,7 +14,7 @@ from tafel.agents.paired import PairedAgent
 from tafel.engine import Game, Rng
 from tafel.games import GAMES, get_game
 from tafel.games.maillot.bots import RacerAgent
-from tafel.games.tornado_alert.bots import REFLEXES, TornadoBot
+from tafel.games.tornado_alert.bots import HANDS, TornadoBot
 from tafel.testing import pick_move
 
 ALL = list(GAMES.values())
@@ -91,12 +91,12 @@ def test_careless_passes_the_parameters_it_does_not_take_to_its_bot() -> None:
     game = get_game("tornado-alert")
     easy = make_agent("bot:easy", game, 1)
     assert isinstance(easy, CarelessAgent) and isinstance(easy.bot, TornadoBot)
-    assert easy.bot.reflex == REFLEXES["easy"]
+    assert easy.bot.hand == HANDS["easy"]
     quick = make_agent("bot:easy:level=fast", game, 1)
     assert isinstance(quick, CarelessAgent) and isinstance(quick.bot, TornadoBot)
-    assert quick.bot.reflex == REFLEXES["fast"]
+    assert quick.bot.hand == HANDS["fast"]
     hard = make_agent("bot:hard", game, 1)
-    assert isinstance(hard, TornadoBot) and hard.reflex == REFLEXES["hard"]
+    assert isinstance(hard, TornadoBot) and hard.hand == HANDS["hard"]
     with pytest.raises(ValueError):
         make_agent("bot:easy:level=instant", game, 1)
 
@@ -130,8 +130,8 @@ def test_think_from_keeps_the_sooner_of_the_cap_and_a_rooms_deadline() -> None:
 
 
 def test_spyfall_levels_at_the_terminal_talk_in_the_tables_language() -> None:
+    from tafel.agents.registry import speaking
     from tafel.games.spyfall.bots import SpyfallBot
-    from tafel.terminal.chat import speaking
 
     game = get_game("spyfall")
     for level in LEVELS:

@@ -16,6 +16,12 @@ Changed since on purpose, each entry regenerated from the code that changed it a
 - Maillot's new bot `racer` (branch mhard, issue 17: the hard level): its games added in every
   configuration, after greedy's and quick's, which are unchanged (greedy only takes a square's
   worth from a method now).
+- Tornado Alert!'s reaction times spread as people's (issue 29: a log-normal draw around each
+  level's median in place of ±25% around a reflex): every bot's games in every configuration
+  (the digests hash how quickly each bot offers); the random playouts are unchanged.
+- Spyfall's question bank (issue 29: questions that every answer of their topic answers): the
+  talker's games in every configuration but the table's (where nothing is typed); the random
+  playouts are unchanged.
 
 Per game and contract-harness configuration (`tests/games/*/test_contract.py`), a digest hashes
 step by step everything a change to the engine could disturb:

@@ -114,7 +114,8 @@ def test_a_level_not_offered_and_an_overlong_spec_are_refused(client: TestClient
     assert put("bot:ismcts:rollout=" + "x" * 70) == (400, "bot_too_long")
     assert put("bot:ismcts:rollout=" + "x" * 41) == (400, "bot_param_text")
     assert put("bot:talker:level=hard") == (200, "")
-    assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:talker:level=hard"
+    seated = client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"]
+    assert seated == "bot:talker:level=hard,lang=en"
 
 
 def send_raw(tab: Tab, message: object) -> None:

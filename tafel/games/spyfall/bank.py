@@ -189,10 +189,11 @@ def stem(word: str) -> str:
     return word
 
 
-def stems(text: str) -> list[str]:
-    """The stems of a text's words: accents off, case folded, short and common words left out."""
+def stems(text: str, common: bool = False) -> list[str]:
+    """The stems of a text's words: accents off, case folded, short words left out, and common
+    words too unless `common` (a question's topic may hang on "who" or "when")."""
     words = re.findall(r"[a-z0-9]+", _plain(text))
-    return [stem(word) for word in words if len(word) >= 3 and word not in STOP_WORDS]
+    return [stem(word) for word in words if len(word) >= 3 and (common or word not in STOP_WORDS)]
 
 
 def fit(text: str, location: str, level: int) -> bool:
@@ -237,8 +238,12 @@ class Bank:
     evasive_topics: Mapping[str, str]
     """A said evasive answer: its topic."""
     topic_words: Mapping[str, frozenset[str]]
-    """Topic: the stems of its questions, in both languages, for telling a person's question's
-    topic."""
+    """Topic: the stems of its questions and its cue words, in both languages, less those
+    another topic has too, for telling a person's question's topic."""
+    vague: Mapping[str, tuple[str, ...]]
+    """Language: honest answers to a question on no topic the bank knows."""
+    vague_answers: frozenset[str] = frozenset()
+    """The vague answers, said."""
 
     @property
     def locations(self) -> tuple[str, ...]:
@@ -256,7 +261,7 @@ class Bank:
         known = self.question_topics.get(said(question))
         if known is not None:
             return known
-        heard = set(stems(question))
+        heard = set(stems(question, common=True))
         best, shared = None, 0
         for topic in TOPICS:
             overlap = len(heard & self.topic_words[topic])
@@ -269,7 +274,8 @@ class Bank:
         return self.answer_sources.get(said(answer), ())
 
     def is_evasive(self, answer: str) -> bool:
-        return said(answer) in self.evasive_topics
+        """An answer that says nothing of the place: a topic's evasive answer, or a vague one."""
+        return said(answer) in self.evasive_topics or said(answer) in self.vague_answers
 
     def location_stems(self, location: str) -> frozenset[str]:
         return frozenset(
@@ -282,10 +288,14 @@ def load_bank() -> Bank:
     path = resources.files(__package__).joinpath("content", "questions.toml")
     with path.open("rb") as file:
         raw = tomllib.load(file)
-    return build_bank(raw["topic"], TAFEL_CONTENT)
+    return build_bank(raw["topic"], TAFEL_CONTENT, raw["vague"])
 
 
-def build_bank(topics: Iterable[Mapping[str, object]], content: Mapping[str, object]) -> Bank:
+def build_bank(
+    topics: Iterable[Mapping[str, object]],
+    content: Mapping[str, object],
+    vague: Mapping[str, Iterable[str]],
+) -> Bank:
     questions: dict[tuple[str, str], tuple[str, ...]] = {}
     evasive: dict[tuple[str, str], tuple[str, ...]] = {}
     question_topics: dict[str, str] = {}
@@ -302,6 +312,8 @@ def build_bank(topics: Iterable[Mapping[str, object]], content: Mapping[str, obj
                 topic_words[topic].update(stems(text))
             for text in dodges:
                 evasive_topics[said(text)] = topic
+            for cue in _texts(entry, "cues", lang):
+                topic_words[topic].update(stems(cue, common=True))
     shared = {
         s
         for s in set().union(*topic_words.values())
@@ -328,6 +340,8 @@ def build_bank(topics: Iterable[Mapping[str, object]], content: Mapping[str, obj
         answer_sources={text: tuple(pairs) for text, pairs in sources.items()},
         evasive_topics=evasive_topics,
         topic_words={topic: frozenset(w - shared) for topic, w in topic_words.items()},
+        vague={lang: tuple(vague[lang]) for lang in LANGUAGES},
+        vague_answers=frozenset(said(text) for lang in LANGUAGES for text in vague[lang]),
     )
 
 

@@ -812,7 +812,9 @@ class SpyfallBot(Agent):
         question = next(
             (line["text"] for line in reversed(view["chat"]) if line["kind"] == "question"), ""
         )
-        topic = heard.lexicon.bank.topic_of(question) or self.rng.choice(TOPICS)
+        topic = heard.lexicon.bank.topic_of(question)
+        if topic is None:
+            return self.vague(heard)
         if heard.spy:
             return self.spy_answer(heard, topic)
         assert heard.truth is not None
@@ -889,6 +891,13 @@ class SpyfallBot(Agent):
         fresh = [t for t in texts if said(t) not in heard.said_now] or list(texts)
         if not fresh:  # pragma: no cover - the bank has evasive answers for every topic
             return "Hard to say."
+        return self.rng.choice(fresh)
+
+    def vague(self, heard: Round) -> str:
+        """An honest answer to a question on no topic the bank knows, spy or not: one that
+        fits any question and says nothing of the place, rather than another topic's."""
+        texts = heard.lexicon.bank.vague[self.lang]
+        fresh = [t for t in texts if said(t) not in heard.said_now] or list(texts)
         return self.rng.choice(fresh)
 
     def weighted(self, weights: Sequence[float]) -> int:

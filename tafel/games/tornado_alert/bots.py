@@ -7,14 +7,18 @@ A claim is worth making when it raises that prospect (tokens counted too); a car
 playing when the claims it offers the others are poor and its tornado or lightning hurts them
 rather than oneself.
 
-Bots have reaction times: a claim takes a reflex, a card takes a moment's thought. The
-terminal and the server let bots act when their time comes; simulation lets the fastest act.
+Bots have reaction times: a claim takes a reaction spread as people's around the level's
+median (`Hand`), a card a moment's thought more. The terminal and the server let bots act when
+their time comes; simulation lets the fastest act.
 """
 
 from __future__ import annotations
 
+import math
 from abc import abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
+from statistics import NormalDist
 from typing import ClassVar
 
 from tafel.agents.base import Agent
@@ -58,6 +62,7 @@ EXPECTED_RESULT = 250
 """A round's result a sensible player can expect, in hundredths."""
 STRIKE_BELOW = 160
 """A result this low would be the worst of the game: strike it, at the cost of a -1 token."""
+STANDARD_NORMAL = NormalDist()
 OPPONENT_WEIGHT = 0.6
 """How much a rival's gain counts against one's own: there are several rivals."""
 PATIENCE = {2: 2.3, 3: 2.2, 4: 1.9, 5: 1.8, 6: 1.7}
@@ -67,13 +72,41 @@ their prospect. The fewer rivals, the likelier a good pile is still there to tak
 against greedy (`scripts/hard_vs_greedy.py tornado-alert --bot bot:patient:typical=T`, 300
 to 600 games per value; docs/bots.md, "Measured")."""
 
-REFLEXES = {"easy": 0.9, "normal": 0.6, "hard": 0.5, "fast": 0.35}
-"""Seconds a bot of each level takes to slap the pile (hard's is a quick person's: `fast` is
-quicker than most)."""
+
+@dataclass(frozen=True)
+class Hand:
+    """How fast a player of a level slaps: a reaction to a card, seeing it and judging the pile
+    worth taking, spread as people's are, log-normally (docs/bots.md, "Reactions like
+    people's"): `median` seconds, half the slaps quicker, half slower, and `spread` the standard
+    deviation of its logarithm (0.25: one slap in ten under 0.73 times the median, one in ten
+    over 1.38 times)."""
+
+    median: float
+    spread: float
+
+
+HANDS = {
+    "easy": Hand(0.85, 0.3),
+    "normal": Hand(0.6, 0.25),
+    "hard": Hand(0.36, 0.2),
+    "fast": Hand(0.3, 0.15),
+}
+"""Each level's hand: easy a slow person's (beside people of 0.6-1.2 s it still wins some
+races), normal an average one's (0.4-0.8 s), hard a quick one's (0.25-0.5 s), which it leads
+by a little; `fast`, no level, is quicker than nearly everyone. Measured against scripted people
+with `scripts/slaps_against_people.py`."""
+QUANTILE = 0.001
+"""A reaction is drawn between this quantile of its level's spread and one less it (±3.1
+standard deviations): no slap comes impossibly soon, and none waits for ever."""
 THINKING = 1.0
 """Seconds more it takes to choose and lay a card."""
-JITTER = 0.25
-"""Reaction times vary by up to this fraction either way."""
+
+
+def reaction(hand: Hand, draw: float) -> float:
+    """The seconds a slap takes for a uniform `draw` in [0, 1): its quantile of the hand's
+    log-normal spread (one draw, so a seeded bot draws as often as before)."""
+    quantile = min(max(draw, QUANTILE), 1 - QUANTILE)
+    return hand.median * math.exp(hand.spread * STANDARD_NORMAL.inv_cdf(quantile))
 
 
 def lowest_card(cards: list[int]) -> int:
@@ -170,13 +203,13 @@ def must_play(state: TornadoAlertState, seat: Seat) -> bool:
 class TornadoBot(Agent):
     """What the bots share: a level, and reaction times by it."""
 
-    params: ClassVar[dict[str, Param]] = {"level": Param(str, choices=tuple(REFLEXES))}
+    params: ClassVar[dict[str, Param]] = {"level": Param(str, choices=tuple(HANDS))}
 
     def __init__(self, game: Game, rng: Rng, level: str = "normal") -> None:
         super().__init__(game, rng)
-        if level not in REFLEXES:
-            raise ValueError(f"level is one of {', '.join(REFLEXES)}, not {level!r}")
-        self.reflex = REFLEXES[level]
+        if level not in HANDS:
+            raise ValueError(f"level is one of {', '.join(HANDS)}, not {level!r}")
+        self.hand = HANDS[level]
         self.offered: tuple[Seat, Action] | None = None
         """The last action offered, and by which seat: its reaction time depends on it."""
 
@@ -191,8 +224,9 @@ class TornadoBot(Agent):
         """The action to offer, or None to let this moment pass."""
 
     def reaction_time(self, state: State, seat: Seat) -> float:
-        """A reflex for a claim or a decision; thinking time more for laying a card."""
-        seconds = self.reflex * (1 + JITTER * (2 * self.rng.random() - 1))
+        """A reaction for a claim or a decision, drawn from the bot's own generator (a seeded
+        game replays); thinking time more for laying a card."""
+        seconds = reaction(self.hand, self.rng.random())
         offered = self.offered
         if offered is not None and offered[0] == seat and isinstance(offered[1], Play):
             seconds += THINKING
@@ -371,13 +405,13 @@ LEVELS = {
     "normal": "greedy",
     "hard": "patient:level=hard",
 }
-"""The levels (docs/bots.md): greedy with three decisions in ten random and a slow hand, greedy,
-and patient with a quick hand. In a game of slaps the hand is half of a player's strength, as
-at a real table: at 2 players patient's choices alone beat greedy, at 3 to 6 players the races
-decide more than the choices (greedy with hard's reflexes wins 1.9 to 2.9 times its share
-against greedy). Patient beat greedy where search did not: search played out by quick, whose
-claims are not greedy's, or by greedy, which costs some 5 times as much a sample, lost to
-greedy at equal reflexes."""
+"""The levels (docs/bots.md): greedy with three decisions in ten random and a slow person's
+hand, greedy with an average person's, and patient with a quick person's (`HANDS`). In a game
+of slaps the hand is half of a player's strength, as at a real table: at 2 players patient's
+choices alone beat greedy, at 3 to 6 players the races decide more than the choices (greedy
+with hard's former reflexes, 0.5 s, won 1.9 to 2.9 times its share against greedy). Patient
+beat greedy where search did not: search played out by quick, whose claims are not greedy's,
+or by greedy, which costs some 5 times as much a sample, lost to greedy at equal reflexes."""
 HINT_BOT = "ismcts:iterations=100,rollout=quick,prior=patient,widen=0.3,trust=1.5,depth=0,cap=1"
 """The search a hint shows: it searches first, favours and falls back on patient's choice. Its
 samples are played to the end (`depth=0`), as before the game's default search cut them at

@@ -3,7 +3,7 @@
 
 import { html, useState } from "./vendor/preact-htm.js";
 import { api, passes, roomLink, showCode } from "./api.js";
-import { t } from "./i18n.js";
+import { gameText, t } from "./i18n.js";
 import { HowLink } from "./how.js";
 import { botLabel, seatBotName } from "./ui.js";
 
@@ -71,6 +71,8 @@ function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
   const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
   const [bot, setBot] = useState(game.levels.includes("normal") ? "normal" : game.default_bot);
   const label = botLabel;
+  // What the chosen level is like, in the game's own words (its `level.<name>`), if it says.
+  const levelLine = gameText(game.id)(`level.${bot}`);
   const free = !seat.name && !seat.bot;
 
   const take = async (event) => {
@@ -118,6 +120,7 @@ function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
       </button>
       ${seat.bot &&
       html`<button onClick=${() => call("DELETE", `/seats/${seat.seat}/bot`)}>${t("remove_bot")}</button>`}
-    </div>`}
+    </div>
+    ${levelLine !== `level.${bot}` && html`<p class="hint level-line">${levelLine}</p>`}`}
   </li>`;
 }

@@ -96,3 +96,28 @@ def test_an_answer_fits_other_places_about_as_often_as_its_specificity_promises(
         assert abs(fits / trials - FIT_CHANCE[level]) < 0.03
         answer = talk.answer("windmill", "food", "en", level)
         assert fit(answer, "zoo", level) == fit(answer, "zoo", level)
+
+
+def test_the_dutch_bank_is_as_complete_as_the_english_one() -> None:
+    """As many questions, evasive answers, cue words and vague answers per topic, and three
+    answers per topic at every location, in both languages."""
+    talk = bank()
+    for topic in TOPICS:
+        assert len(talk.questions[topic, "nl"]) == len(talk.questions[topic, "en"]) >= 4
+        assert len(talk.evasive[topic, "nl"]) == len(talk.evasive[topic, "en"]) >= 4
+        for location in talk.locations:
+            assert len(talk.answers[location, topic, "nl"]) == 3
+            assert len(talk.answers[location, topic, "en"]) == 3
+    assert len(talk.vague["nl"]) == len(talk.vague["en"]) >= 4
+
+
+def test_a_person_s_question_is_read_by_its_cue_words_and_an_odd_one_by_none() -> None:
+    talk = bank()
+    assert talk.topic_of("Had lunch here yet?") == "food"
+    assert talk.topic_of("Ben je met de auto gekomen?") == "travel"
+    assert talk.topic_of("Who do you see around you?") == "people"
+    assert talk.topic_of("Cats or dogs?") is None
+    assert talk.topic_of("Wat is je lievelingskleur?") is None
+    for lang in LANGUAGES:
+        for answer in talk.vague[lang]:
+            assert talk.is_evasive(answer) and not talk.sources(answer)

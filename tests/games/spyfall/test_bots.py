@@ -454,3 +454,50 @@ def test_bots_play_with_locations_of_ones_own_and_at_one_table() -> None:
             result["ending"] in ("no_consensus", "spy_convicted", "agent_convicted")
             for result in state.results
         )
+
+
+# --- Talk that fits (issue 29) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("spy", [1, 2])
+def test_a_question_the_bank_does_not_know_gets_an_honest_vague_answer(lang: str, spy: int) -> None:
+    """Not another topic's answer: as an agent and as the spy, in the table's language."""
+    for question in ("What's your favourite colour?", "Katten of honden?"):
+        state = round_at(spy=spy)
+        state.apply(0, Ask(1, question))
+        for seed in range(10):
+            action = bot(seed, lang=lang).act(state, 1)
+            assert isinstance(action, Answer)
+            assert action.text in bank().vague[lang], action.text
+
+
+NL_QUESTIONS = {
+    "Heb je hier al geluncht?",
+    "Stinkt het hier?",
+    "Wie zie je om je heen?",
+    "Kom je hier 's ochtends of 's avonds?",
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("Had lunch here yet?", "food"),
+        ("Heb je hier al geluncht?", "food"),
+        ("Would you wear a coat here?", "clothes"),
+        ("Stinkt het hier?", "smells"),
+        ("Wie zie je om je heen?", "people"),
+        ("Did you come by car?", "travel"),
+        ("Kom je hier 's ochtends of 's avonds?", "time"),
+        ("Is it scary here?", "feeling"),
+    ],
+)
+def test_an_agent_answers_a_person_s_own_question_on_its_topic(question: str, topic: str) -> None:
+    state = round_at(spy=2)
+    state.apply(0, Ask(1, question))
+    action = bot(lang="nl" if question in NL_QUESTIONS else "en").act(state, 1)
+    assert isinstance(action, Answer)
+    on = {t for loc, t, lang in bank().answers if action.text in bank().answers[loc, t, lang]}
+    on |= {t for (t, _), texts in bank().evasive.items() if action.text in texts}
+    assert on == {topic}, action.text

@@ -10,11 +10,12 @@ from tafel.engine import Action, Rng
 from tafel.games.tornado_alert import GAME
 from tafel.games.tornado_alert.actions import CLAIMS, KEEP, STRIKE, USE_MINUS, USE_PLUS, Play
 from tafel.games.tornado_alert.bots import (
-    REFLEXES,
+    HANDS,
     THINKING,
     GreedyAgent,
     RandomAgent,
     lowest_card,
+    reaction,
 )
 from tafel.games.tornado_alert.prospects import pile_total
 from tafel.sim.simulate import play as play_game
@@ -114,20 +115,50 @@ def test_greedy_strikes_a_hopeless_result_and_spends_tokens_as_the_rulebook_s_pl
     assert decide_after([250, 300], minus=1, round_=2) == KEEP  # 2.0 would be the worst
 
 
-def test_reaction_times_follow_the_level_with_jitter_and_a_card_takes_longer() -> None:
+def test_reaction_times_spread_as_people_s_around_the_level_s_median() -> None:
+    """Half a level's slaps come before its median, the rest after; some far quicker or slower
+    than the median (a spread like people's, skewed to the slow side), none past the bounds."""
     state = start(4)
     arrange(state, play_pile=[SHELTER, DITCH, BOAT, ROOF, ROOF], last=0, current=1)
-    for level, reflex in REFLEXES.items():
+    for level, hand in HANDS.items():
         bot = greedy(level)
         times = []
-        for _ in range(200):
+        for _ in range(400):
             assert bot.act(state, 2) == CLAIMS[0]
             times.append(bot.reaction_time(state, 2))
-        assert reflex * 0.75 <= min(times) < max(times) <= reflex * 1.25
+        times.sort()
+        assert times[180] < hand.median < times[220]
+        assert times[20] < hand.median * 0.8 and times[380] > hand.median * 1.2
+        assert hand.median - times[40] < times[360] - hand.median  # the slow tail is longer
+        assert reaction(hand, 0.0) <= times[0] and times[-1] <= reaction(hand, 1.0)
+
+
+def test_the_levels_hands_are_those_of_slow_average_and_quick_people() -> None:
+    """Easy as slow a person as 0.6-1.2 s, normal as an average one's 0.4-0.8 s, hard a little
+    quicker than a quick one's 0.25-0.5 s."""
+    assert 0.6 < HANDS["easy"].median < 1.2
+    assert HANDS["hard"].median < HANDS["normal"].median < HANDS["easy"].median
+    assert 0.4 < HANDS["normal"].median < 0.8
+    assert 0.25 < HANDS["hard"].median < (0.25 + 0.5) / 2
+
+
+def test_a_seeded_bot_slaps_at_the_same_times_again() -> None:
+    state = start(4)
+    arrange(state, play_pile=[SHELTER, DITCH, BOAT, ROOF, ROOF], last=0, current=1)
+
+    def times(seed: int) -> list[float]:
+        bot = GreedyAgent(GAME, Rng(seed), level="normal")
+        return [bot.reaction_time(state, 2) for _ in range(20) if bot.act(state, 2)]
+
+    assert times(5) == times(5) != times(6)
+
+
+def test_a_card_takes_thinking_on_top_of_the_reaction() -> None:
+    state = start(4)
     bot = greedy("fast")
-    arrange(state, play_pile=[SHELTER], scores={1: [HELICOPTER, HELICOPTER]})
+    arrange(state, play_pile=[SHELTER], scores={1: [HELICOPTER, HELICOPTER]}, last=0, current=1)
     assert isinstance(bot.act(state, 1), Play)
-    assert bot.reaction_time(state, 1) >= THINKING + REFLEXES["fast"] * 0.75
+    assert bot.reaction_time(state, 1) >= THINKING + reaction(HANDS["fast"], 0.0)
 
 
 def test_random_may_let_a_claim_pass_but_not_its_turn() -> None:
