@@ -32,7 +32,7 @@ END = "<!-- ladder end -->"
 sys.path.insert(0, str(ROOT))
 from tafel.agents.levels import LEVELS  # noqa: E402
 from tafel.agents.registry import game_bots  # noqa: E402
-from tafel.games import GAMES  # noqa: E402
+from tafel.games import GAMES, OWN_GAMES  # noqa: E402
 from tafel.sim.schedule import round_size  # noqa: E402
 
 PLAYERS = {
@@ -136,7 +136,7 @@ def ladder_section(text: str) -> str:
 def missing_bots(section: str) -> list[str]:
     """The bots of each game the ladder does not name, as `game bot:name`."""
     missing = []
-    for game_id in GAMES:
+    for game_id in OWN_GAMES:
         table = section.partition(f"`tafel tournament {game_id} ")[2].partition("###")[0]
         missing += [f"{game_id} {bot}" for bot in ladder_bots(game_id) if f"`{bot}`" not in table]
     return missing
@@ -159,7 +159,7 @@ def main() -> None:
             raise SystemExit("the ladder lacks " + ", ".join(missing) + ": run scripts/ladder.py")
         return
     sections = []
-    for game_id in GAMES:
+    for game_id in OWN_GAMES:
         command = tournament_command(game_id, args.games, args.workers, args.seed)
         print("running", shlex.join(command), file=sys.stderr)
         sections.append(render_game(game_id, command, run_tournament(command, game_id)))

@@ -19,18 +19,19 @@ from tafel.agents.hints import offers_hints
 from tafel.agents.ismcts import IsmctsAgent
 from tafel.cli import app
 from tafel.engine import Game, Json, Rng, State
-from tafel.games import GAMES, GameLoadError, installed_games, load_game
+from tafel.games import GAMES, OWN_GAMES, GameLoadError, installed_games, load_game
 from tafel.server.errors import RoomError
 from tafel.server.seats import bot_spec
 
 TAFEL = Path(tafel.__file__).parent
-OWN_GAMES = ("add-vantage", "maillot", "spyfall", "tony-tino", "tornado-alert")
+FIVE = ("add-vantage", "maillot", "spyfall", "tony-tino", "tornado-alert")
 
 
 def test_tafels_own_games_are_found_through_their_entry_points() -> None:
     declared = {entry.name for entry in entry_points(group="tafel.games")}
-    assert set(OWN_GAMES) <= declared == set(GAMES)
-    assert list(GAMES)[: len(OWN_GAMES)] == list(OWN_GAMES)
+    assert OWN_GAMES == FIVE
+    assert set(FIVE) <= declared == set(GAMES)
+    assert list(GAMES)[: len(FIVE)] == list(FIVE)
     for game_id, game in GAMES.items():
         assert game.id == game_id
     assert installed_games().keys() == GAMES.keys()

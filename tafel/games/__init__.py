@@ -36,13 +36,14 @@ def load_game(entry: EntryPoint) -> Game:
     return game
 
 
+def is_tafels(entry: EntryPoint) -> bool:
+    return entry.dist is not None and entry.dist.name == "tafel"
+
+
 def installed_games() -> dict[str, Game]:
     """Every installed game by id: Tafel's own first, then the others, each in the order of
     their ids, so that every list shows them the same way on every machine."""
-    found = sorted(
-        entry_points(group=GROUP),
-        key=lambda entry: (entry.dist is None or entry.dist.name != "tafel", entry.name),
-    )
+    found = sorted(entry_points(group=GROUP), key=lambda entry: (not is_tafels(entry), entry.name))
     games: dict[str, Game] = {}
     for entry in found:
         if entry.name in games:
@@ -52,6 +53,11 @@ def installed_games() -> dict[str, Game]:
 
 
 GAMES: dict[str, Game] = installed_games()
+OWN_GAMES: tuple[str, ...] = tuple(
+    sorted(entry.name for entry in entry_points(group=GROUP) if is_tafels(entry))
+)
+"""The ids of Tafel's own games, those its own package declares: what its README's figures,
+its pinned digests and its measurements are about."""
 
 
 def get_game(game_id: str) -> Game:

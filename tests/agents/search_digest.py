@@ -25,8 +25,7 @@ from tafel.agents.ismcts import IsmctsAgent
 from tafel.agents.levels import LEVELS
 from tafel.agents.registry import agent_class, make_agent
 from tafel.engine import Game, Rng, State, derive_seed
-from tafel.games import get_game
-from tests.engine.golden import own_games
+from tafel.games import OWN_GAMES, get_game
 
 STATES = 12
 SEARCH_ITERATIONS = 60
@@ -87,7 +86,7 @@ def digests(game: Game) -> dict[str, str]:
 
 
 if __name__ == "__main__":
-    names = [name for name in sys.argv[1:] if name != "--json"] or own_games()
+    names = [name for name in sys.argv[1:] if name != "--json"] or OWN_GAMES
     if "--json" in sys.argv:
         print(json.dumps({name: digests(get_game(name)) for name in names}, indent=1))
     else:

@@ -45,12 +45,11 @@ import importlib
 import json
 import sys
 from collections.abc import Iterator
-from importlib.metadata import entry_points
 from typing import Any
 
 from tafel.agents.base import ClockAgent
 from tafel.engine import SYSTEM, Game, Rng, Seat, State, derive_seed
-from tafel.games import GAMES
+from tafel.games import GAMES, OWN_GAMES
 
 CONTRACT_MODULES = {
     "add-vantage": "tests.test_contract_add_vantage",
@@ -76,15 +75,6 @@ def configs(game: Game) -> Iterator[tuple[str, int, Any]]:
     for config in importlib.import_module(CONTRACT_MODULES[game.id]).CONFIGS:
         options = config.options if config.options is not None else game.options_type()
         yield config.id, config.players, options
-
-
-def own_games() -> list[str]:
-    """The ids of Tafel's own games: those its own distribution declares."""
-    return [
-        entry.name
-        for entry in entry_points(group="tafel.games")
-        if entry.dist is not None and entry.dist.name == "tafel"
-    ]
 
 
 class Digest:
@@ -163,5 +153,5 @@ def digests(game: Game) -> dict[str, dict[str, list[str]]]:
 
 
 if __name__ == "__main__":
-    json.dump({game_id: digests(GAMES[game_id]) for game_id in own_games()}, sys.stdout, indent=1)
+    json.dump({game_id: digests(GAMES[game_id]) for game_id in OWN_GAMES}, sys.stdout, indent=1)
     print()

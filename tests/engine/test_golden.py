@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tafel.games import GAMES
-from tests.engine.golden import digests, own_games
+from tafel.games import GAMES, OWN_GAMES
+from tests.engine.golden import digests
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_digests.json").read_text())
 
 
 def test_every_one_of_tafels_games_is_pinned() -> None:
-    assert set(GOLDEN) == set(own_games())
+    assert set(GOLDEN) == set(OWN_GAMES)
 
 
 @pytest.mark.parametrize("game_id", sorted(GOLDEN))

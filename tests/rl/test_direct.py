@@ -8,10 +8,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tafel.games import GAMES
+from tafel.games import GAMES, OWN_GAMES
 from tafel.rl.direct import direct_encoder
 from tafel.rl.layouts import encoder_of
-from tests.engine.golden import own_games
 from tests.rl.test_compiled import STATES_PER_VARIANT, states
 from tests.rl.test_observations import VARIANTS, variant_id
 
@@ -20,7 +19,7 @@ DIRECT_VARIANTS = [v for v in VARIANTS if direct_encoder(GAMES[v[0]]) is not Non
 
 def test_every_one_of_tafels_games_has_a_direct_encoder() -> None:
     """A game of another package may do without one: it is laid out from its views."""
-    assert {game for game, _ in DIRECT_VARIANTS} == set(own_games())
+    assert {game for game, _ in DIRECT_VARIANTS} == set(OWN_GAMES)
 
 
 @pytest.mark.parametrize("variant", DIRECT_VARIANTS, ids=variant_id)
