@@ -10,11 +10,12 @@ import { Countdown } from "./clock.js";
 import { SeatClock } from "./turn-clock.js";
 import { HowLink } from "./how.js";
 import { Lobby } from "./lobby.js";
-import { useRenderer } from "./renderers.js";
+import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
 import { Moments } from "./moments.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
-import { Chips, Header, Notice, Sheet, eventNames, navigate } from "./ui.js";
+import { Notice, useNotice } from "./notices.js";
+import { Chips, Header, Sheet, eventNames, navigate } from "./ui.js";
 
 const LOG_LENGTH = 80;
 
@@ -34,8 +35,11 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [pass, setPass] = useState(passes.get(code));
   const [room, setRoom] = useState(null);
   const [{ frame, log }, onState] = useReducer(play, { frame: null, log: [] });
-  const [notice, setNotice] = useState(null);
-  const [news, setNews] = useState(null);
+  const game = room && games.find((g) => g.id === room.game);
+  const renderer = useRenderer(game);
+  const chapter = frame && renderer ? chapterOf(renderer, frame) : null;
+  const [notice, setNotice, closeNotice] = useNotice(chapter);
+  const [news, setNews, closeNews] = useNotice(chapter);
   const [missing, setMissing] = useState(null);
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -98,7 +102,6 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 
   useEffect(() => socket.current?.setLang(lang), [lang]);
 
-  const game = room && games.find((g) => g.id === room.game);
   const title = game ? game.titles[lang] || game.titles.en : code;
   const header = html`<${Header} title=${title} lang=${lang} switchLang=${switchLang}>
     <span class="room-code">${showCode(code)}</span>
@@ -145,13 +148,15 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
   return html`<div class="screen" data-status=${room?.status} data-n=${frame ? frame.n : -1}>
-    ${header}
-    ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
-    ${body}
-    <div class="notices">
-      <${Notice} text=${news} info onClose=${() => setNews(null)} />
-      <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+    <div class="top">
+      ${header}
+      ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
+      <div class="notices">
+        <${Notice} text=${news} info onClose=${closeNews} />
+        <${Notice} text=${notice} onClose=${closeNotice} />
+      </div>
     </div>
+    ${body}
   </div>`;
 }
 
@@ -231,7 +236,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
       </span>
     </div>
-    <${Moments} moments=${renderer.moments} frame=${frame} log=${log}
+    <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
       describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}

@@ -1,0 +1,164 @@
+"""At the table, calm and never stale: a full Spyfall round on phones (360×740) and a laptop
+(1366×768). A banner lasts its time from when it came whatever states follow, reads in the
+language the player switches to, says its news once and covers neither of the two event lines; a
+refusal says it closes on a tap and covers no button; and once the next round is dealt, nothing
+of the first (banner, notice, round panel, chat) is on any screen.
+
+The pages' clocks are Playwright's: after the first question they stand still and move only by
+hand (`settle`, a fifth of a second, lets the page draw), so a banner's or notice's time runs out
+only when the test says so."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+
+from tests.browser.players import LAPTOP, create_room, open_page, take_seat
+from tests.browser.test_spyfall import read_cards
+
+pytestmark = pytest.mark.timeout(180)
+
+SMALL_PHONE = ViewportSize(width=360, height=740)
+BANNER_MS = 4000  # moments.js
+SETTLE_MS = 200
+
+
+def settle(pages: list[Page]) -> None:
+    for page in pages:
+        page.clock.run_for(SETTLE_MS)
+
+
+def stand_still(pages: list[Page]) -> None:
+    for page in pages:
+        # Playwright reads a number here as seconds since the epoch.
+        page.clock.pause_at((page.evaluate("Date.now()") + 50) / 1000)
+
+
+def boxes_apart(a: Locator, b: Locator) -> bool:
+    one, two = a.bounding_box(), b.bounding_box()
+    assert one is not None and two is not None
+    return (
+        one["y"] + one["height"] <= two["y"] + 0.5
+        or two["y"] + two["height"] <= one["y"] + 0.5
+        or one["x"] + one["width"] <= two["x"] + 0.5
+        or two["x"] + two["width"] <= one["x"] + 0.5
+    )
+
+
+# The buttons in view whose middle is covered by something that is not part of them.
+COVERED_BUTTONS = """() => [...document.querySelectorAll("button, a.button")].filter((el) => {
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height || box.bottom < 0 || box.top > innerHeight) return false;
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return false;
+  const top = document.elementFromPoint(x, y);
+  return top && !el.contains(top) && !top.contains(el);
+}).map((el) => el.textContent.trim())"""
+
+
+def covered_buttons(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(COVERED_BUTTONS)
+    return found
+
+
+def test_nothing_of_round_one_is_on_screen_in_round_two(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    pages = [open_page(browser, size, errors) for size in (SMALL_PHONE, SMALL_PHONE, LAPTOP)]
+    for page in pages:
+        page.clock.install()
+    ann = pages[0]
+    create_room(ann, server_url, "Spyfall", 3, "Ann", output, {"rounds": "2", "minutes": "5"})
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(pages[1], link, 1, "Bob")
+    take_seat(pages[2], link, 2, "Cid")
+    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Deal the cards").click()
+    spy, _ = read_cards(pages)
+    for page in pages:
+        page.locator(".sf-card").click()  # covered again
+
+    # The dealer asks an agent, who answers, then asks the same question: refused.
+    asked = 1 if spy == 0 else 3 - spy
+    ann.locator(f".sf-chat .targets button[data-seat='{asked}']").click()
+    ann.locator("input[name=say]").fill("What do you smell here?")
+    ann.get_by_role("button", name="Ask", exact=True).click()
+    answerer = pages[asked]
+    answerer.locator("input[name=say]").fill("Coffee.")
+    answerer.get_by_role("button", name="Answer", exact=True).click()
+    answerer.locator(".sf-chat .targets button").first.click()
+    answerer.locator("input[name=say]").fill("What do you smell here?")
+    answerer.get_by_role("button", name="Ask", exact=True).click()
+    refusal = answerer.locator(".notice")
+    expect(refusal).to_contain_text("already asked")
+    expect(refusal).to_contain_text("tap to close")
+    assert covered_buttons(answerer) == []
+    answerer.screenshot(path=output / "refusal.png")
+
+    # The spy reveals: every screen has the banner, once, as one of its two event lines.
+    stand_still(pages)
+    spy_page = pages[spy]
+    spy_page.locator(".sf-card").click()
+    settle([spy_page])
+    spy_page.get_by_role("button", name="I'm the spy: reveal").click()
+    spy_page.get_by_role("button", name="Reveal and guess").click()
+    for page in pages:
+        expect(page.locator(".sf[data-phase='guess']")).to_be_visible()
+    settle(pages)
+    for seat, page in enumerate(pages):
+        banner = page.locator(".banner")
+        expect(banner).to_contain_text("you are the spy" if seat == spy else "is the spy")
+        said = page.get_by_text(re.compile("turns? (their|your) card over")).count()
+        assert said == 1, f"seat {seat} is told {said} times"
+        lines = page.locator(".last-lines li:not(.banner)")
+        expect(lines).to_have_count(1)
+        assert boxes_apart(banner, lines.first)
+        assert boxes_apart(banner, page.locator(".turn"))
+    expect(refusal).to_be_visible()
+    ann.screenshot(path=output / "banner-phone.png")
+    pages[2].screenshot(path=output / "banner-laptop.png")
+
+    # A player who switches language reads the banner in theirs.
+    watcher = pages[2] if spy != 2 else pages[1]
+    watcher.locator("header .lang").click()
+    expect(watcher.locator(".banner")).to_contain_text("draait de kaart om")
+    watcher.locator("header .lang").click()
+    expect(watcher.locator(".banner")).to_contain_text("turns their card over")
+
+    # The spy guesses: the round is over; the banner's time is not cut short or stretched by
+    # the states that follow.
+    spy_page.locator(".sf-locations .place.legal").first.click()
+    spy_page.get_by_role("button", name=re.compile("^Guess: ")).click()
+    for page in pages:
+        expect(page.locator(".sf-round-end")).to_be_visible()
+    expect(refusal).to_be_visible()
+    settle(pages)
+    expect(refusal).to_be_visible()
+    for page in pages:
+        expect(page.locator(".banner")).to_be_visible()
+    watcher.clock.run_for(BANNER_MS)
+    expect(watcher.locator(".banner")).to_have_count(0)
+    expect(watcher.locator(".last-lines li")).not_to_have_count(0)  # the lines stay
+    expect(refusal).to_be_visible()  # its own time has not run out
+
+    # The next round is dealt: nothing of the first is left on any screen.
+    dealer = next(p for p in pages if p.get_by_role("button", name="Deal the cards").count())
+    dealer.get_by_role("button", name="Deal the cards").click()
+    for page in pages:
+        expect(page.locator(".sf-top")).to_contain_text("Round 2 of 2")
+    settle(pages)
+    for seat, page in enumerate(pages):
+        for stale in (".banner", ".notice", ".sf-round-end", ".sf-vote-failed", ".sf-chat li"):
+            expect(page.locator(stale), f"seat {seat}: {stale}").to_have_count(0)
+        for text in ("card over", "already asked", "smell", "Coffee"):
+            expect(page.locator(".screen"), f"seat {seat}").not_to_contain_text(text)
+    ann.screenshot(path=output / "round-two-phone.png", full_page=True)
+    pages[2].screenshot(path=output / "round-two-laptop.png", full_page=True)
+    for page in pages:
+        page.clock.resume()
+    assert errors == []
