@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.browser.players import LAPTOP, create_room, open_page, take_seat
+from tests.browser.players import LAPTOP, add_bot, create_room, open_page, take_seat
 from tests.browser.test_spyfall import read_cards
 
 pytestmark = pytest.mark.timeout(180)
@@ -161,4 +161,69 @@ def test_nothing_of_round_one_is_on_screen_in_round_two(
     pages[2].screenshot(path=output / "round-two-laptop.png", full_page=True)
     for page in pages:
         page.clock.resume()
+    assert errors == []
+
+
+# The controls in view a bubble lies over, the one it explains left out.
+BUBBLE_OVER = """(target) => {
+  const bubble = document.querySelector(".explain").getBoundingClientRect();
+  const controls = "button:not(:disabled), [role=button], .legal, a[href], input, select";
+  return [...document.querySelectorAll(controls)].filter((el) => {
+    if (el === target || el.contains(target) || target.contains(el)) return false;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || box.bottom < 0 || box.top > innerHeight) return false;
+    return !(box.right <= bubble.left || box.left >= bubble.right || box.bottom <= bubble.top
+      || box.top >= bubble.bottom);
+  }).map((el) => el.textContent.trim())
+}"""
+
+
+def long_press(page: Page, target: Locator) -> None:
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.clock.run_for(600)
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_explanations_only_when_asked(
+    browser: Browser, server_url: str, output: Path, size: ViewportSize
+) -> None:
+    """A tap that plays (picks a card) opens no explanation; a long press explains a card and
+    picks nothing; a tap on what cannot be played now explains it; the bubble closes on the next
+    tap anywhere and lies over none of the controls in view."""
+    errors: list[str] = []
+    page = open_page(browser, size, errors)
+    page.clock.install()
+    create_room(page, server_url, "Tony & Tino", 2, "Ann", output)
+    add_bot(page, 1, "greedy")
+    page.get_by_role("button", name="Start the game").click()
+    bubble = page.locator(".explain")
+    cards = page.locator(".tt-player[data-seat='0'] .game-card")
+    first = cards.first
+    name = first.inner_text()
+    first.click()
+    expect(page.locator(".card-effect")).to_be_visible()  # the tap picked the card
+    expect(first).to_have_class(re.compile("chosen"))
+    expect(bubble).to_be_hidden()
+
+    other = cards.nth(1)
+    long_press(page, other)
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text(f"{other.inner_text()}:")
+    expect(first).to_have_class(re.compile("chosen"))  # the press picked nothing
+    expect(other).not_to_have_class(re.compile("chosen"))
+    assert other.evaluate(BUBBLE_OVER) == []
+    page.screenshot(path=output / f"long-press-{size['width']}.png")
+    page.locator(".turn").click()  # the next tap anywhere closes it
+    expect(bubble).to_be_hidden()
+    expect(page.locator(".tt-player[data-seat='0'] .game-card.chosen")).to_have_text(name)
+
+    disc = page.locator(".tt-grid .point:not(.figure)[disabled]").first
+    disc.click(force=True)
+    expect(bubble).to_contain_text("A figure may only go on a disc with the lowest number")
+    assert disc.evaluate(BUBBLE_OVER) == []
+    page.screenshot(path=output / f"disabled-{size['width']}.png")
     assert errors == []
