@@ -227,3 +227,62 @@ def test_explanations_only_when_asked(
     assert disc.evaluate(BUBBLE_OVER) == []
     page.screenshot(path=output / f"disabled-{size['width']}.png")
     assert errors == []
+
+
+NOTICE_MS = 6000  # notices.js
+
+
+def test_notices_speak_to_their_player_and_leaving_goes_home(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """Ann on a 360 px phone, Bob on a laptop. The host hands Bob's seat to a bot: Bob is told
+    so in the second person, Ann in the third; a notice says it closes on a tap, covers no button
+    and closes by itself. Bob leaves mid-game: he is back on the home page with a plain sentence,
+    no error; Ann is told who plays his seat now, the Normal bot, named so on its chip."""
+    errors: list[str] = []
+    ann = open_page(browser, SMALL_PHONE, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    for page in (ann, bob):
+        page.clock.install()
+    create_room(ann, server_url, "Tony & Tino", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(bob.locator(".turn")).to_be_visible()
+
+    ann.locator(".chip[data-seat='1']").click()
+    ann.get_by_role("button", name="Let a bot play this seat").click()
+    expect(bob.locator(".notice.info")).to_contain_text(
+        "The host handed your seat to a bot (Normal) for now"
+    )
+    expect(ann.locator(".notice.info")).to_contain_text("handed Bob's seat to a bot (Normal)")
+    for page in (ann, bob):
+        expect(page.locator(".notice.info")).to_contain_text("tap to close")
+        assert covered_buttons(page) == []
+    ann.screenshot(path=output / "handed-phone.png")
+    bob.screenshot(path=output / "handed-laptop.png")
+    bob.clock.run_for(NOTICE_MS)
+    expect(bob.locator(".notice")).to_have_count(0)
+    ann.locator(".notice.info").click()
+    expect(ann.locator(".notice")).to_have_count(0)
+    bob.get_by_role("button", name="Take my seat back").click()
+    expect(bob.locator(".notice.info")).to_contain_text("You play your own seat again")
+    expect(ann.locator(".notice.info")).to_contain_text("Bob plays their own seat again")
+
+    bob.on("dialog", lambda dialog: dialog.accept())
+    bob.get_by_role("button", name="Leave").click()
+    expect(bob).to_have_url(re.compile(r"/$"))
+    said = bob.locator(".notice.info")
+    expect(said).to_contain_text("You left room")
+    expect(said).to_contain_text("a bot (Normal) plays your seat there")
+    expect(bob.locator(".notice:not(.info)")).to_have_count(0)
+    bob.screenshot(path=output / "left-laptop.png")
+    news = ann.locator(".notice.info")
+    expect(news).to_contain_text("Bob left the game: a bot (Normal) plays their seat.")
+    expect(ann.locator(".chip[data-seat='1']")).to_contain_text("Seat 2 (Normal)")
+    assert covered_buttons(ann) == []
+    ann.screenshot(path=output / "left-phone.png")
+    ann.clock.run_for(NOTICE_MS)
+    expect(news).to_have_count(0)
+    assert errors == []

@@ -166,7 +166,7 @@ def test_turn_clock_hands_a_seat_to_a_bot_and_back(
     expect(clock).to_have_attribute("data-running", "reserve", timeout=15_000)
     ann.screenshot(path=output / "reserve.png")
 
-    expect(ann.locator(".notice.info")).to_contain_text("Ann ran out of time", timeout=20_000)
+    expect(ann.locator(".notice.info")).to_contain_text("Your time ran out", timeout=20_000)
     expect(ann.locator(".handed-bar")).to_be_visible()
     expect(ann.locator(".chip.mine")).to_contain_text("a bot plays")
     ann.screenshot(path=output / "handed-phone.png")
@@ -181,7 +181,7 @@ def test_turn_clock_hands_a_seat_to_a_bot_and_back(
     expect(ann.locator(".handed-bar")).to_have_count(0)
     news = ann.locator(".notice.info")
     refusal = ann.locator(".notice:not(.info)")
-    expect(news).to_contain_text("Ann plays their own seat again")
+    expect(news).to_contain_text("You play your own seat again")
     expect(refusal).to_contain_text("No bot plays seat 1 for its player")
     apart(news, refusal)
     expect(ann.locator(".chip.mine")).not_to_contain_text("a bot plays")

@@ -48,6 +48,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const socket = useRef(null);
   const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
   const shown = useRef(null); // { n, at }: when the state on screen was revealed here
+  const leaving = useRef(false); // this tab gives up the seat, and goes home when it is done
 
   useEffect(() => {
     const opened = new RoomSocket(code, pass?.token, lang, {
@@ -84,7 +85,11 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           setBusy(false);
         } else if (received.type === "refused") {
           // Said once: a pass no longer valid in a notice, a room that is not there on the page.
-          if (received.key === "bad_token") {
+          if (received.key === "you_left") {
+            // This seat was given up in another tab: this one goes home too, saying why.
+            passes.drop(code);
+            if (!leaving.current) navigate("/", received.message);
+          } else if (received.key === "bad_token") {
             setNotice(received.message);
             passes.drop(code);
             setPass(null);
@@ -142,8 +147,9 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
-      setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
-      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint} />`;
+      act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
+      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint}
+      leaving=${leaving} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -160,12 +166,17 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint }) {
+function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
   const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
-  const names = eventNames(frame.names, you);
+  // A seat given up mid-game is its stand-in's at once, before the next state says so.
+  const seated = frame.names.map((name, seat) => {
+    const info = room.seats[seat];
+    return info && !info.name && info.bot ? info.bot : name;
+  });
+  const names = eventNames(seated, you);
   const over = frame.view.outcome !== null;
   const kind = over ? null : turnKind(frame.legal);
   const handedMe = you !== null && Boolean(room.seats[you]?.bot) && !over;
@@ -185,11 +196,13 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
 
   const leave = async () => {
     if (!confirm(over ? t("leave_confirm_over") : t("leave_confirm"))) return;
+    leaving.current = true;
     try {
       await api("POST", `/api/rooms/${room.code}/leave`, { token: pass.token });
       passes.drop(room.code);
-      setPass(null);
+      navigate("/", t(over ? "left_room" : "left_game", { code: showCode(room.code) }));
     } catch (failure) {
+      leaving.current = false;
       fail(failure.message);
     }
   };
@@ -208,7 +221,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
 
   return html`<main class="table">
     <div class="status-row">
-      <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
+      <${Chips} names=${seated} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
         onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined}
         wait=${over ? null : frame.wait} serverNow=${serverNow} />
     </div>
@@ -244,7 +257,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
       keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
-      bots=${frame.names.map((name) => name.startsWith("bot:"))} />
+      bots=${seated.map((name) => name.startsWith("bot:"))} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>

@@ -7,6 +7,7 @@ import { SeatClock } from "./turn-clock.js";
 // `said`: a sentence the next screen tells the player once (why they are there).
 export function navigate(path, said = null) {
   history.pushState(said ? { said } : null, "", path);
+  scrollTo(0, 0); // another screen begins at its top
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
