@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tafel.server")
 
+STAND_IN = "bot:normal"
+"""The bot that plays a person's seat for them: the level the lobby offers first (Normal)."""
+
 
 class Seating:
     """The seats of `room` and the host's word over them. It changes who holds each seat, the
@@ -124,7 +127,7 @@ class Seating:
         await self.room.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
         self.seat_changed()
-        self.room.tabs.tell("handed", name=holder.name)
+        self.room.tabs.tell("handed", seat, name=holder.name)
 
     @one_change_at_a_time
     async def take_back(self, token: str, seat: int) -> None:
@@ -142,7 +145,7 @@ class Seating:
         await self.room.keep(seats=[StoredSeat(seat, holder.name, None, holder.token_hash)])
         holder.bot = None
         self.seat_changed()
-        self.room.tabs.tell("taken_back", name=holder.name)
+        self.room.tabs.tell("taken_back", seat, name=holder.name)
 
     def seat_changed(self) -> None:
         """Who plays a seat changed during a game: the room, the seats' legal moves, who is
@@ -156,8 +159,9 @@ class Seating:
 
     def stand_in_bot(self) -> str:
         """The bot that plays for a person: out of time, away, handed over by the host, or for
-        good once they leave."""
-        return f"bot:{self.room.game.default_bot}"
+        good once they leave. It is the level the lobby offers first, so the table knows whom
+        it plays against (the notices name it)."""
+        return STAND_IN
 
     @one_change_at_a_time
     async def leave(self, token: str) -> None:
@@ -178,13 +182,14 @@ class Seating:
         status = None if people else CLOSED
         host = people[0] if people and seat == room.host else None
         await room.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
+        name = holder.name
         holder.name = holder.token_hash = None
         holder.bot = bot
         log.info("seat left", extra={"room": room.code, "seat": seat, "bot": bot})
         if match is not None and handed is not None:
             match.record.seats[seat] = match.names[seat] = handed[1][seat]
         for connection in holder.connections:
-            connection.send_json(room.tabs.refusal(RoomError("bad_token", 403), connection.lang))
+            connection.send_json(room.tabs.refusal(RoomError("you_left", 403), connection.lang))
             connection.close(CLOSE_REFUSED)
         holder.connections.clear()
         if status is not None:
@@ -193,6 +198,8 @@ class Seating:
         if host is not None:
             room.host = host
         room.tabs.publish_room()
+        if match is not None and name is not None:
+            room.tabs.tell("left", name=name)
         room.timekeeping.follow_wait()
         room.moves.wake_bots()
 

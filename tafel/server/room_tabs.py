@@ -22,6 +22,9 @@ from tafel.server.room_match import OVER, PLAYING
 from tafel.server.room_options import hints_on, room_options_to_json
 from tafel.store.tables import now
 
+REFUSED = ("bad_token", "you_left")
+"""Refusals that end a tab's hold on its seat: the page says them once and lets the pass go."""
+
 if TYPE_CHECKING:
     from tafel.server.room import Room
 
@@ -170,16 +173,19 @@ class Tabs:
         races.schedule(now, trips)
         return now
 
-    def tell(self, key: str, **params: Any) -> None:
+    def tell(self, key: str, seat: Seat | None = None, **params: Any) -> None:
+        """News for every tab; the tabs of the `seat` it is about read it spoken to them
+        (`key_you`: "a bot plays for you", where the others read "for Ann")."""
         for connection in self.connections():
-            text = SERVER_CATALOG.text(connection.lang, key, **params)
+            said = f"{key}_you" if seat is not None and connection.seat == seat else key
+            text = SERVER_CATALOG.text(connection.lang, said, **params)
             connection.send_json({"type": "notice", "key": key, "message": text})
 
     def refusal(self, error: IllegalAction | RoomError, lang: str) -> Json:
         if isinstance(error, IllegalAction):
             text = error.message(lang, self.room.game.catalog)
             return {"type": "error", "key": error.key, "message": text}
-        kind = "refused" if error.key == "bad_token" else "error"
+        kind = "refused" if error.key in REFUSED else "error"
         return {"type": kind, "key": error.key, "message": error.message(lang)}
 
     def connections(self) -> list[Connection]:

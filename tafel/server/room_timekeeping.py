@@ -161,7 +161,8 @@ class Timekeeping:
             room.seats[seat].bot = bot
         room.seating.seat_changed()
         for seat, why in seats.items():
-            room.tabs.tell("gone_bot" if why == GONE else "timed_out", name=room.seats[seat].name)
+            key = "gone_bot" if why == GONE else "timed_out"
+            room.tabs.tell(key, seat, name=room.seats[seat].name)
 
     def close_window(self, closing: list[tuple[Seat, Action]]) -> None:
         """A reaction window ran its time: each seat in it lets the moment pass. Nobody is told

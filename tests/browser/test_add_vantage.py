@@ -106,6 +106,10 @@ def test_add_vantage(browser: Browser, server_url: str, output: Path) -> None:
         expect(page.locator(".av-end")).to_contain_text(
             re.compile("board is full|boards of|Nobody|bord|Niemand")
         )
+        # Said once: not again in the event lines above the results.
+        expect(page.locator(".last-lines")).not_to_contain_text(
+            re.compile("board is full|boards of|Nobody|bord|Niemand")
+        )
     ann.screenshot(path=output / "end.png", full_page=True)
     record = export_record(ann)
     assert record.seats == ["human", "human", "bot:greedy"]

@@ -1,6 +1,7 @@
 """Tony & Tino in two browsers: the host on a phone, the other on a laptop who joins by the link.
-They play each other until the second one leaves mid-game; a bot takes over that seat on the
-server and the host plays it to the end, while the one who left watches."""
+They play each other until the second one leaves mid-game and is taken home; the Normal bot
+takes over that seat on the server and the host plays it to the end, while the one who left
+comes back by the link to watch."""
 
 from __future__ import annotations
 
@@ -58,16 +59,19 @@ def test_tony_tino(browser: Browser, server_url: str, output: Path) -> None:
         assert sum(int(v) for v in sums[:6]) == total == sum(int(v) for v in sums[6:])
     bob.screenshot(path=output / "game-laptop.png", full_page=True)
     bob.once("dialog", lambda dialog: dialog.accept())
+    room = bob.url
     bob.locator(".leave-row button").click()
-    stand_in = get_game("tony-tino").default_rollout
-    expect(bob.locator(".chip[data-seat='1']")).to_contain_text(f"Seat 2 ({stand_in.capitalize()})")
+    expect(bob.locator(".notice.info")).to_contain_text("You left room")
+    expect(ann.locator(".chip[data-seat='1']")).to_contain_text("Seat 2 (Normal)")
+    bob.goto(room)
+    expect(bob.locator(".chip[data-seat='1']")).to_contain_text("Seat 2 (Normal)")
     expect(bob.locator(".chip.mine")).to_have_count(0)
 
     play_to_the_end([ann], rng)
     expect(bob.locator(".end")).to_be_visible()
     ann.screenshot(path=output / "end.png", full_page=True)
     record = export_record(ann)
-    assert record.seats == ["human", f"bot:{stand_in}"]
+    assert record.seats == ["human", "bot:normal"]
     assert replay(get_game("tony-tino"), record).outcome() is not None
     ann.get_by_role("button", name="Replay").click()
     expect(ann.locator(".replay .tt-grid")).to_be_visible()

@@ -35,9 +35,10 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
             handed = client.post(f"/api/rooms/{code}/seats/1/hand", headers=auth(ann))
             assert handed.status_code == 200, handed.text
             seat = handed.json()["seats"][1]
-            assert seat["name"] == "Bob" and seat["bot"] == "bot:greedy"
-            # The seat's state is sent again, and everyone is told.
-            assert "handed Bob's seat to a bot" in tab_bob.next("notice")["message"]
+            assert seat["name"] == "Bob" and seat["bot"] == "bot:normal"
+            # The seat's state is sent again, and everyone is told: Bob in the second person.
+            told = tab_bob.next("notice")["message"]
+            assert told.startswith("The host handed your seat to a bot")
             # Ann plays; the bot plays Bob's turns, in the record as seat 1's moves.
             while not any(seat == 1 for seat, _ in record_of(client, code).actions):
                 if tab_ann.legal:
@@ -50,7 +51,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
             catch_up(tab_bob, tab_ann.n)
             tab_bob.act({"type": "buy"})
             assert tab_bob.next("error")["key"] == "malformed_action"
-            assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:greedy"
+            assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:normal"
         assert record_of(client, code).seats == ["human", "human"]
     # Kept in the store: a restarted server still has the bot play for Bob, until he takes the
     # seat back himself.
@@ -59,7 +60,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
         open_tab(client, code, ann) as tab_ann,
         open_tab(client, code, bob) as tab_bob,
     ):
-        assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:greedy"
+        assert client.get(f"/api/rooms/{code}").json()["seats"][1]["bot"] == "bot:normal"
         back = client.post(f"/api/rooms/{code}/seats/1/back", headers=auth(bob))
         assert back.status_code == 200, back.text
         assert back.json()["seats"][1]["bot"] is None

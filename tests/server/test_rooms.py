@@ -294,14 +294,23 @@ def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot_that_plays_on(
     code, host = new_room(client, "add-vantage", 2)
     bob = take_seat(client, code, 1, "Bob")
     start(client, code, host)
-    with open_tab(client, code, bob) as bob_tab:
+    with open_tab(client, code, bob) as bob_tab, open_tab(client, code, host) as ann_tab:
         bob_tab.next("state")
+        ann_tab.next("state")
         client.post(f"/api/rooms/{code}/leave", headers=auth(host))
-        assert bob_tab.next("room")["room"]["host"] == 1
+        # The one who left is told so in plain words, and their tab lets the seat go; the others
+        # are told who plays the seat now.
+        gone = ann_tab.next("refused")
+        assert gone["key"] == "you_left" and gone["message"] == "You left this room."
+        while bob_tab.next("room")["room"]["host"] != 1:  # Ann's tab coming in is news too
+            pass
+        notice = bob_tab.next("notice")
+        assert notice["key"] == "left"
+        assert notice["message"] == "Ann left the game: a bot (Normal) plays their seat."
         final = play_out({1: bob_tab}, random.Random(5))
     assert final["view"]["outcome"] is not None
     record = GameRecord.from_json(client.get(f"/api/rooms/{code}/matches/1/record").json())
-    assert record.seats == ["bot:greedy", "human"]
+    assert record.seats == ["bot:normal", "human"]
     client.post(f"/api/rooms/{code}/leave", headers=auth(bob))
     assert client.get(f"/api/rooms/{code}").json()["status"] == "closed"
 

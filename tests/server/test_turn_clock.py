@@ -83,8 +83,9 @@ def test_the_turn_time_then_the_reserve_run_out_and_a_bot_plays_until_the_player
             on_loop(client, clock.advance, 0.1)
             notice = tab.next("notice")
             assert notice["key"] == "timed_out"
-            assert notice["message"].startswith("De tijd van Ann is op")
-            assert summary(client, code)["seats"][0]["bot"] == "bot:greedy"
+            # Ann's own tab is spoken to: her time, not "Ann's".
+            assert notice["message"].startswith("Je tijd is op: een bot (Normaal) speelt voor je")
+            assert summary(client, code)["seats"][0]["bot"] == "bot:normal"
             assert reserves_kept(client, code, {0: 0.0})
             # The bot plays Ann's seat, after its pause: the move is in the record as seat 0's.
             state = tab.state  # sent again before the notice
@@ -153,7 +154,7 @@ def test_a_player_gone_too_long_is_played_for_and_with_no_turn_time_nobody_else_
             on_loop(client, clock.advance, 0.1)
             notice = tab_bob.next("notice")
             assert notice["key"] == "gone_bot" and notice["message"] == (
-                "Ann is away: a bot plays for them until they come back."
+                "Ann is away: a bot (Normal) plays for them until they come back."
             )
             # Bob is here, and with no turn time he may think as long as he likes.
             wait = until_due(tab_bob, 1)["wait"]
@@ -163,7 +164,7 @@ def test_a_player_gone_too_long_is_played_for_and_with_no_turn_time_nobody_else_
             # Ann returns: her seat is still the bot's until she makes a move.
             with open_tab(client, code, ann) as tab_ann:
                 assert tab_ann.next("state")["legal"] == []
-                assert summary(client, code)["seats"][0]["bot"] == "bot:greedy"
+                assert summary(client, code)["seats"][0]["bot"] == "bot:normal"
 
 
 def test_a_player_who_closes_the_page_while_due_is_counted_gone_from_then(

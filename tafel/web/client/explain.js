@@ -1,12 +1,39 @@
-// Every symbol on a board and every card in hand says what it is when tapped, clicked or reached
-// with the keyboard: an element with `data-explain` (its text, already in the player's language)
-// shows that text in a bubble beside it. The bubble takes nothing from the tap: a card is still
-// picked, a die still placed. Pointer events reach disabled buttons too, so a symbol that cannot
-// be played now still explains itself.
+// Every symbol on a board and every card in hand can say what it is: an element with
+// `data-explain` (its text, already in the player's language) shows that text in a bubble beside
+// it, but only when asked. A tap on something that can be played plays it and explains nothing;
+// a tap on something that cannot be played now (a disabled button, a symbol) explains it; a long
+// press explains anything, and that press plays nothing. Keyboard focus explains too. The bubble
+// closes on the next tap anywhere, and sits on the side of its symbol where it covers the fewest
+// controls (it never takes a tap: taps go through it).
 
-const SHOWN_MS = 5000;
+const SHOWN_MS = 8000;
+const LONG_PRESS_MS = 500;
+const SLOP_PX = 10; // a press that moves further is a scroll, not a press
+const CONTROLS = "button:not(:disabled), [role=button], .legal, a[href], input, select, textarea";
+
 let bubble = null;
 let timer = null;
+let press = null; // { target, x, y, timer, long }
+let swallow = false; // the click that ends a long press plays nothing
+let pointing = false; // focus that comes with a tap is no request to explain
+
+function playable(target) {
+  const control = target.closest("button, [role=button], a[href], input, select, textarea, label");
+  return Boolean(control) && !control.disabled;
+}
+
+// How many controls in view a bubble at `top` would lie over, the symbol's own left out.
+function covers(target, left, top, wide, high) {
+  let count = 0;
+  for (const control of document.querySelectorAll(CONTROLS)) {
+    if (control === target || control.contains(target) || target.contains(control)) continue;
+    const box = control.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const apart = box.right <= left || box.left >= left + wide || box.bottom <= top || box.top >= top + high;
+    if (!apart) count += 1;
+  }
+  return count;
+}
 
 function place(target) {
   const box = target.getBoundingClientRect();
@@ -14,10 +41,14 @@ function place(target) {
   bubble.style.maxWidth = `${width}px`;
   bubble.hidden = false;
   const wide = bubble.offsetWidth;
-  bubble.style.left = `${Math.max(8, Math.min(box.left + box.width / 2 - wide / 2, innerWidth - wide - 8))}px`;
   const high = bubble.offsetHeight;
-  const below = box.bottom + 6 + high <= innerHeight;
-  bubble.style.top = `${below ? box.bottom + 6 : Math.max(8, box.top - high - 6)}px`;
+  const left = Math.max(8, Math.min(box.left + box.width / 2 - wide / 2, innerWidth - wide - 8));
+  const sides = [box.bottom + 6, box.top - high - 6].filter((top) => top >= 8 && top + high <= innerHeight - 8);
+  const best = sides.length
+    ? sides.reduce((a, b) => (covers(target, left, b, wide, high) < covers(target, left, a, wide, high) ? b : a))
+    : Math.max(8, innerHeight - high - 8);
+  bubble.style.left = `${left}px`;
+  bubble.style.top = `${best}px`;
 }
 
 export function explain(target) {
@@ -39,21 +70,71 @@ function hide() {
   if (bubble) bubble.hidden = true;
 }
 
+function endPress() {
+  if (press) clearTimeout(press.timer);
+  press = null;
+}
+
 export function explainOnTap() {
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      hide();
+      endPress();
+      swallow = false;
+      pointing = true;
+      const target = event.target.closest?.("[data-explain]");
+      if (!target) return;
+      press = { target, x: event.clientX, y: event.clientY, long: false };
+      press.timer = setTimeout(() => {
+        press.long = true;
+        explain(target);
+      }, LONG_PRESS_MS);
+    },
+    true,
+  );
+  document.addEventListener(
+    "pointermove",
+    (event) => {
+      if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > SLOP_PX) endPress();
+    },
+    true,
+  );
   document.addEventListener(
     "pointerup",
     (event) => {
-      const target = event.target.closest?.("[data-explain]");
-      if (target) explain(target);
-      else hide();
+      setTimeout(() => (pointing = false));
+      if (!press) return;
+      const { target, long } = press;
+      endPress();
+      if (long) swallow = true;
+      else if (event.target.closest?.("[data-explain]") === target && !playable(target)) explain(target);
     },
+    true,
+  );
+  document.addEventListener("pointercancel", endPress, true);
+  // The click that ends a long press reaches no game.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!swallow) return;
+      swallow = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
+  // A long press on a phone would otherwise open the browser's own menu.
+  document.addEventListener(
+    "contextmenu",
+    (event) => event.target.closest?.("[data-explain]") && event.preventDefault(),
     true,
   );
   document.addEventListener(
     "focusin",
     (event) => {
       const target = event.target.closest?.("[data-explain]");
-      if (target) explain(target);
+      if (target && !pointing) explain(target);
     },
     true,
   );

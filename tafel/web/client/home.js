@@ -1,11 +1,12 @@
 // Home: join a room by its code, or set up a new one (game, players, options, your name).
 
-import { html, useState } from "./vendor/preact-htm.js";
+import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { api, passes, typedCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { HowLink, gameFacts } from "./how.js";
 import { hasRenderer } from "./renderers.js";
-import { Header, Notice, navigate } from "./ui.js";
+import { Notice, useNotice } from "./notices.js";
+import { Header, navigate } from "./ui.js";
 import { YourRooms } from "./your-rooms.js";
 
 const NAME = "tafel.name";
@@ -19,7 +20,14 @@ export function Home({ lang, switchLang, games }) {
   const [options, setOptions] = useState({});
   const [roomOptions, setRoomOptions] = useState({});
   const [name, setName] = useState(localStorage.getItem(NAME) || "");
-  const [error, setError] = useState(null);
+  const [error, setError, clearError] = useNotice(null);
+  const [said, say, clearSaid] = useNotice(null);
+  // Told once, on arrival (a room just left): a reload does not tell it again.
+  useEffect(() => {
+    if (!history.state?.said) return;
+    say(history.state.said);
+    history.replaceState(null, "");
+  }, []);
 
   const choose = (id) => {
     const chosen = playable.find((g) => g.id === id);
@@ -55,7 +63,13 @@ export function Home({ lang, switchLang, games }) {
     if (tidy) navigate(`/r/${tidy}`);
   };
 
-  return html`<${Header} title="" lang=${lang} switchLang=${switchLang} />
+  return html`<div class="top">
+      <${Header} title="" lang=${lang} switchLang=${switchLang} />
+      <div class="notices">
+        <${Notice} text=${said} info onClose=${clearSaid} />
+        <${Notice} text=${error} onClose=${clearError} />
+      </div>
+    </div>
     <main class="home">
       <p class="lead">${t("tagline")}</p>
       <${YourRooms} games=${games} lang=${lang} />
@@ -108,7 +122,6 @@ export function Home({ lang, switchLang, games }) {
         </label>
         <button type="submit" class="primary">${t("create_room")}</button>
       </form>
-      <${Notice} text=${error} onClose=${() => setError(null)} />
     </main>`;
 }
 

@@ -9,9 +9,16 @@
 // event not worth a line), and `moments`, the kinds of event that also get a banner. It may
 // export `scoreText(view, seat, gt)`, how a final score reads, and, for games whose actors may
 // have nothing to do, `acting(view, actors)` (whom the screen shows as acting) and
-// `turnText(view, legal, names, gt)`.
+// `turnText(view, legal, names, gt)`; and, for games in rounds or deals, `chapter(view)`, the
+// round or deal a view belongs to (see chapterOf).
 
 import { useEffect, useState } from "./vendor/preact-htm.js";
+
+// The chapter a state belongs to: its match, and its round or deal where the game's screen
+// names one. A banner or notice of one chapter is never shown in the next.
+export function chapterOf(renderer, frame) {
+  return `${frame.match}.${renderer.chapter ? renderer.chapter(frame.view) : ""}`;
+}
 
 const loaded = new Map(); // a screen's address: the promise of its module, styled
 

@@ -10,11 +10,12 @@ import { Countdown } from "./clock.js";
 import { SeatClock } from "./turn-clock.js";
 import { HowLink } from "./how.js";
 import { Lobby } from "./lobby.js";
-import { useRenderer } from "./renderers.js";
+import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
 import { Moments } from "./moments.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
-import { Chips, Header, Notice, Sheet, eventNames, navigate } from "./ui.js";
+import { Notice, useNotice } from "./notices.js";
+import { Chips, Header, Sheet, eventNames, navigate } from "./ui.js";
 
 const LOG_LENGTH = 80;
 
@@ -34,8 +35,11 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [pass, setPass] = useState(passes.get(code));
   const [room, setRoom] = useState(null);
   const [{ frame, log }, onState] = useReducer(play, { frame: null, log: [] });
-  const [notice, setNotice] = useState(null);
-  const [news, setNews] = useState(null);
+  const game = room && games.find((g) => g.id === room.game);
+  const renderer = useRenderer(game);
+  const chapter = frame && renderer ? chapterOf(renderer, frame) : null;
+  const [notice, setNotice, closeNotice] = useNotice(chapter);
+  const [news, setNews, closeNews] = useNotice(chapter);
   const [missing, setMissing] = useState(null);
   const [online, setOnline] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -44,6 +48,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const socket = useRef(null);
   const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
   const shown = useRef(null); // { n, at }: when the state on screen was revealed here
+  const leaving = useRef(false); // this tab gives up the seat, and goes home when it is done
 
   useEffect(() => {
     const opened = new RoomSocket(code, pass?.token, lang, {
@@ -80,7 +85,11 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           setBusy(false);
         } else if (received.type === "refused") {
           // Said once: a pass no longer valid in a notice, a room that is not there on the page.
-          if (received.key === "bad_token") {
+          if (received.key === "you_left") {
+            // This seat was given up in another tab: this one goes home too, saying why.
+            passes.drop(code);
+            if (!leaving.current) navigate("/", received.message);
+          } else if (received.key === "bad_token") {
             setNotice(received.message);
             passes.drop(code);
             setPass(null);
@@ -98,7 +107,6 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 
   useEffect(() => socket.current?.setLang(lang), [lang]);
 
-  const game = room && games.find((g) => g.id === room.game);
   const title = game ? game.titles[lang] || game.titles.en : code;
   const header = html`<${Header} title=${title} lang=${lang} switchLang=${switchLang}>
     <span class="room-code">${showCode(code)}</span>
@@ -139,28 +147,36 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
-      setPass=${setPass} act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
-      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint} />`;
+      act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
+      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint}
+      leaving=${leaving} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
   return html`<div class="screen" data-status=${room?.status} data-n=${frame ? frame.n : -1}>
-    ${header}
-    ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
-    ${body}
-    <div class="notices">
-      <${Notice} text=${news} info onClose=${() => setNews(null)} />
-      <${Notice} text=${notice} onClose=${() => setNotice(null)} />
+    <div class="top">
+      ${header}
+      ${!online && html`<div class="offline">${t("reconnecting")}</div>`}
+      <div class="notices">
+        <${Notice} text=${news} info onClose=${closeNews} />
+        <${Notice} text=${notice} onClose=${closeNotice} />
+      </div>
     </div>
+    ${body}
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint }) {
+function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
   const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
-  const names = eventNames(frame.names, you);
+  // A seat given up mid-game is its stand-in's at once, before the next state says so.
+  const seated = frame.names.map((name, seat) => {
+    const info = room.seats[seat];
+    return info && !info.name && info.bot ? info.bot : name;
+  });
+  const names = eventNames(seated, you);
   const over = frame.view.outcome !== null;
   const kind = over ? null : turnKind(frame.legal);
   const handedMe = you !== null && Boolean(room.seats[you]?.bot) && !over;
@@ -180,11 +196,13 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
 
   const leave = async () => {
     if (!confirm(over ? t("leave_confirm_over") : t("leave_confirm"))) return;
+    leaving.current = true;
     try {
       await api("POST", `/api/rooms/${room.code}/leave`, { token: pass.token });
       passes.drop(room.code);
-      setPass(null);
+      navigate("/", t(over ? "left_room" : "left_game", { code: showCode(room.code) }));
     } catch (failure) {
+      leaving.current = false;
       fail(failure.message);
     }
   };
@@ -203,7 +221,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
 
   return html`<main class="table">
     <div class="status-row">
-      <${Chips} names=${frame.names} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
+      <${Chips} names=${seated} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
         onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined}
         wait=${over ? null : frame.wait} serverNow=${serverNow} />
     </div>
@@ -231,7 +249,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
       </span>
     </div>
-    <${Moments} moments=${renderer.moments} frame=${frame} log=${log}
+    <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
       describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
@@ -239,7 +257,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
       keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
-      bots=${frame.names.map((name) => name.startsWith("bot:"))} />
+      bots=${seated.map((name) => name.startsWith("bot:"))} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>

@@ -4,8 +4,10 @@ import { html } from "./vendor/preact-htm.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { SeatClock } from "./turn-clock.js";
 
-export function navigate(path) {
-  history.pushState(null, "", path);
+// `said`: a sentence the next screen tells the player once (why they are there).
+export function navigate(path, said = null) {
+  history.pushState(said ? { said } : null, "", path);
+  scrollTo(0, 0); // another screen begins at its top
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
@@ -28,13 +30,6 @@ export function Sheet({ title, onClose, children }) {
       <div class="sheet-body">${children}</div>
     </section>
   </div>`;
-}
-
-// A refusal or failure (red, an alert), or, with `info`, news for everyone (a bot stood in).
-export function Notice({ text, onClose, info = false }) {
-  if (!text) return null;
-  return html`<div class=${`notice ${info ? "info" : ""}`} role=${info ? "status" : "alert"}
-    onClick=${onClose}>${text}</div>`;
 }
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };

@@ -245,12 +245,12 @@ function lineName(line, gt) {
   return gt(`label.line_${word}`, { n });
 }
 
-// The events that change the game: they get a banner as well as a line.
-export const moments = ["win_tile", "game_over"];
+// The events that change the game: they get a banner as well as a line. The game's end is told
+// once, by the board's panel with the reason (and the results), not again by a banner or line.
+export const moments = ["win_tile"];
 
 export function describeEvent(event, names, gt, view) {
   const { kind, seat, ...params } = event;
-  if (kind === "game_over" && view && view.phase === "over") return `${gt("event.game_over")} ${endReason(view, names, gt)}`;
   if (seat !== null && seat !== undefined) params.name = names[seat];
   if ("seller" in params) params.seller = names[params.seller];
   if ("dice" in params) params.dice = params.dice.join(", ");

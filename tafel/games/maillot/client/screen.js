@@ -273,6 +273,11 @@ export function scoreText(view, seat, gt) {
   ].join(" · ");
 }
 
+// A lap is a chapter: nothing said in one (a banner, a refusal) is still up in the next.
+export function chapter(view) {
+  return view.lap;
+}
+
 // The events that change the race: they get a banner as well as a line.
 export const moments = ["green", "polka", "exchange_green", "exchange_polka", "out", "lap_end", "lap_end_no_feed", "game_over"];
 

@@ -213,6 +213,11 @@ export function scoreText(view, seat, gt) {
   return gt("points", { n: view.scores[seat] });
 }
 
+// A round is a chapter: nothing said in one (a banner, a refusal) is still up in the next.
+export function chapter(view) {
+  return view.round;
+}
+
 // The event that changes the game gets a banner as well as a line; a round's end (a guess,
 // the votes) has a panel of its own until the next deal.
 export const moments = ["spy_revealed"];

@@ -320,8 +320,14 @@ export function scoreText(view, seat) {
   return points(view.outcome.scores[seat] * 100);
 }
 
-// The events that change the game: they get a banner as well as a line.
-export const moments = ["tornado", "lightning", "rover", "round_end", "game_over", "game_over_drawn"];
+// A round is a chapter: nothing said in one (a banner, a refusal) is still up in the next.
+export function chapter(view) {
+  return view.round;
+}
+
+// The moments that change the table get a banner as well as a line; the board shows the
+// tornado, lightning and the Rover large itself (until the next card), so they are said once.
+export const moments = ["round_end"];
 
 export function describeEvent(event, names, gt) {
   let { kind, seat, ...params } = event;
