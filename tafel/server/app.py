@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.games import GAMES
+from tafel.server.background import until_done
 from tafel.server.bots import BotPace
 from tafel.server.calls import Alone, Front
 from tafel.server.caps import REPLAY_LIMIT, BodyLimit
@@ -49,6 +50,10 @@ GC_THRESHOLDS = (50_000, 20, 100)
 walks every object of every room and holds the event loop meanwhile: with Python's thresholds,
 `tafel bench server --rooms 100` had a p99 of 255 ms, with these 109 ms (p50 alike; two loaded
 cores). Cycles are still collected, later."""
+
+RESUME_SECONDS, RESUME_MOST = 1.0, 30.0
+"""The first and the longest pause between two tries of bringing rooms back after a start, while
+the store does not answer."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         if cluster is not None:
             await cluster.start()
         background = [
-            asyncio.create_task(rooms.resume() if cluster is None else cluster.tend_now_and_then()),
+            asyncio.create_task(
+                until_done(rooms.resume, "bringing rooms back", RESUME_SECONDS, RESUME_MOST)
+                if cluster is None
+                else cluster.tend_now_and_then()
+            ),
             asyncio.create_task(rooms.sweep_now_and_then()),
         ]
         app.state.resuming = background[0]
@@ -138,6 +147,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     readiness.add("store", store_answers)
     if cluster is not None:
         readiness.add("redis", cluster.ping)
+        readiness.add("leases", cluster.leases_renewed)
+        readiness.add("announced", cluster.announced)
     app.state.readiness = readiness
     app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)

@@ -25,6 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.engine import Game, RecordError
 from tafel.games import GAMES
+from tafel.server.background import every
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
@@ -286,14 +287,15 @@ class Rooms:
         return expired
 
     async def sweep_now_and_then(self) -> None:
-        """Sweep every `Limits.sweep_seconds` while the server runs."""
-        while True:
-            await asyncio.sleep(self.limits.sweep_seconds)
-            try:
-                elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
-                await self.sweep(now(), elsewhere)
-            except RoomError:
-                continue  # the store did not answer; the next sweep will
+        """Sweep every `Limits.sweep_seconds` while the server runs, whatever fails (the
+        store or Redis not answering: the next sweep does it)."""
+        await asyncio.sleep(self.limits.sweep_seconds)
+        seconds = self.limits.sweep_seconds
+        await every(seconds, self.sweep_now, "expiring rooms", seconds)
+
+    async def sweep_now(self) -> None:
+        elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
+        await self.sweep(now(), elsewhere)
 
     async def stop(self) -> None:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for
