@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
+from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.websockets import WebSocket
@@ -39,11 +41,13 @@ from tafel.server.errors import RoomError, pick_lang
 from tafel.server.headers import SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
-from tafel.server.metrics import registry
-from tafel.server.rooms import Rooms
+from tafel.server.metrics import REDIS_ERRORS, registry
+from tafel.server.rooms import Rooms, tidy_code
 from tafel.server.screens import URL, Screens
 from tafel.store import Store
 from tafel.web import CLIENT
+
+log = logging.getLogger("tafel.server")
 
 GC_THRESHOLDS = (50_000, 20, 100)
 """The collector's thresholds while serving (Python's own are 700, 10, 10). A full collection
@@ -169,6 +173,13 @@ def create_app(config: ServerConfig) -> FastAPI:
         # Every change is kept before it is made, so a store that fails changed nothing.
         return await refuse(request, RoomError("store_unavailable", 503))
 
+    @app.exception_handler(RedisError)
+    async def redis_down(request: Request, error: RedisError) -> JSONResponse:
+        # Redis counts the limits and knows the rooms' owners: without it nothing is changed.
+        REDIS_ERRORS.inc()
+        log.warning("Redis did not answer: %s", type(error).__name__)
+        return await refuse(request, RoomError("store_unavailable", 503))
+
     # --- Running it: health and metrics (docs/deployment.md) -----------------------------------
 
     @app.get("/healthz", include_in_schema=False)
@@ -199,11 +210,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
-        await rooms.quotas.rooms.check(client)
         room, token = await front.create(
-            body.game, body.players, body.options, body.name, body.room_options
+            body.game, body.players, body.options, body.name, body.room_options, client
         )
-        await rooms.quotas.rooms.count(client)
         return {"room": room.summary(), "seat": 0, "token": token}
 
     @app.get("/api/rooms/{code}")
@@ -214,9 +223,10 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms/{code}/seats/{seat}")
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
-        await rooms.quotas.seats.check(client)
+        # Counted before it is asked: a refused seat costs one too, so a burst gets no more.
+        await rooms.quotas.seats.take(client)
         taken = await front.call(code, client, "take_seat", {"seat": seat, "name": body.name})
-        await rooms.quotas.seats.count(client)
+        await rooms.quotas.holdings.add(client, tidy_code(code))
         return taken
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")

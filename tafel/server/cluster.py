@@ -48,10 +48,10 @@ from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.leases import Leases
-from tafel.server.limits import Quotas
+from tafel.server.limits import Quotas, SharedHoldings
 from tafel.server.metrics import REDIS_ERRORS, SOCKETS
 from tafel.server.room import Room
-from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
+from tafel.server.rooms import CODE_MOST, Rooms, holds_seat, tidy_code
 from tafel.server.sockets import greet, ping, refuse, socket_client
 
 log = logging.getLogger("tafel.server")
@@ -155,10 +155,20 @@ class Cluster:
         rooms.on_release = self.released
         rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
-        shared = RedisStorage(
-            config.redis, implementation="redispy", key_prefix=f"{config.prefix}limits"
+        # Through a bounded pool that waits for a free connection, as `self.redis` does: a
+        # burst of requests waits its turn rather than failing for want of connections.
+        counters = BlockingConnectionPool.from_url(
+            config.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_SECONDS
         )
-        rooms.quotas = Quotas(rooms.limits, shared)
+        shared = RedisStorage(
+            config.redis,
+            implementation="redispy",
+            key_prefix=f"{config.prefix}limits",
+            connection_pool=counters,  # type: ignore[arg-type]
+        )
+        rooms.quotas = Quotas(
+            rooms.limits, shared, SharedHoldings(self.redis, f"{config.prefix}limits:")
+        )
 
     def channel(self, process: str) -> str:
         return f"{self.config.prefix}p:{process}"
@@ -301,10 +311,16 @@ class Cluster:
     # --- The HTTP API -------------------------------------------------------------------------
 
     async def create(
-        self, game: object, players: object, options: object, name: object, room_options: object
+        self,
+        game: object,
+        players: object,
+        options: object,
+        name: object,
+        room_options: object,
+        client: str,
     ) -> tuple[Room, str]:
         """A new room, owned by this process from the start."""
-        room, token = await self.rooms.create(game, players, options, name, room_options)
+        room, token = await self.rooms.create(game, players, options, name, room_options, client)
         try:
             lease = await self.leases.acquire(room.code)
             fence = partial(self.rooms.store.raise_fence, room.code)
@@ -318,17 +334,12 @@ class Cluster:
         room.store = self.rooms.store.fenced(room.code, lease)
         return room, token
 
-    async def find(self, code: str, client: str) -> Room | str:
+    async def find(self, code: str, client: str, token: str | None = None) -> Room | str:
         """`route`, with a code that names no room counted against the client's guesses, as
         `Rooms.find` counts them."""
+        proven = None if token is None else partial(holds_seat, token=token)
         quotas = self.rooms.quotas
-        await quotas.guesses.check(client)
-        try:
-            return await self.route(code)
-        except RoomError as error:
-            if error.key == "room_not_found":
-                await quotas.guesses.count(client)
-            raise
+        return await quotas.look_up(client, tidy_code(code), partial(self.route, code), proven)
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
         for _ in range(3):
@@ -394,10 +405,12 @@ class Cluster:
         if greeting is None:
             return
         lang, token = greeting
+        client = socket_client(socket)
         try:
-            where = await self.find(code, socket_client(socket))
+            where = await self.find(code, client, token)
             if isinstance(where, Room) and token is not None:
                 where.seat_of(token)  # a refusal before anything is sent
+                await self.rooms.quotas.holdings.add(client, where.code)
         except RoomError as error:
             await refuse(socket, error, lang)
             return
