@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
+from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.websockets import WebSocket
@@ -28,6 +30,7 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.games import GAMES
+from tafel.server.background import until_done
 from tafel.server.bots import BotPace
 from tafel.server.calls import Alone, Front
 from tafel.server.caps import REPLAY_LIMIT, BodyLimit
@@ -38,17 +41,23 @@ from tafel.server.errors import RoomError, pick_lang
 from tafel.server.headers import SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
-from tafel.server.metrics import registry
-from tafel.server.rooms import Rooms
+from tafel.server.metrics import REDIS_ERRORS, registry
+from tafel.server.rooms import Rooms, tidy_code
 from tafel.server.screens import URL, Screens
 from tafel.store import Store
 from tafel.web import CLIENT
+
+log = logging.getLogger("tafel.server")
 
 GC_THRESHOLDS = (50_000, 20, 100)
 """The collector's thresholds while serving (Python's own are 700, 10, 10). A full collection
 walks every object of every room and holds the event loop meanwhile: with Python's thresholds,
 `tafel bench server --rooms 100` had a p99 of 255 ms, with these 109 ms (p50 alike; two loaded
 cores). Cycles are still collected, later."""
+
+RESUME_SECONDS, RESUME_MOST = 1.0, 30.0
+"""The first and the longest pause between two tries of bringing rooms back after a start, while
+the store does not answer."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         if cluster is not None:
             await cluster.start()
         background = [
-            asyncio.create_task(rooms.resume() if cluster is None else cluster.tend_now_and_then()),
+            asyncio.create_task(
+                until_done(rooms.resume, "bringing rooms back", RESUME_SECONDS, RESUME_MOST)
+                if cluster is None
+                else cluster.tend_now_and_then()
+            ),
             asyncio.create_task(rooms.sweep_now_and_then()),
         ]
         app.state.resuming = background[0]
@@ -138,6 +151,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     readiness.add("store", store_answers)
     if cluster is not None:
         readiness.add("redis", cluster.ping)
+        readiness.add("leases", cluster.leases_renewed)
+        readiness.add("announced", cluster.announced)
     app.state.readiness = readiness
     app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)
@@ -156,6 +171,13 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.exception_handler(SQLAlchemyError)
     async def store_down(request: Request, _: SQLAlchemyError) -> JSONResponse:
         # Every change is kept before it is made, so a store that fails changed nothing.
+        return await refuse(request, RoomError("store_unavailable", 503))
+
+    @app.exception_handler(RedisError)
+    async def redis_down(request: Request, error: RedisError) -> JSONResponse:
+        # Redis counts the limits and knows the rooms' owners: without it nothing is changed.
+        REDIS_ERRORS.inc()
+        log.warning("Redis did not answer: %s", type(error).__name__)
         return await refuse(request, RoomError("store_unavailable", 503))
 
     # --- Running it: health and metrics (docs/deployment.md) -----------------------------------
@@ -188,11 +210,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
-        await rooms.quotas.rooms.check(client)
         room, token = await front.create(
-            body.game, body.players, body.options, body.name, body.room_options
+            body.game, body.players, body.options, body.name, body.room_options, client
         )
-        await rooms.quotas.rooms.count(client)
         return {"room": room.summary(), "seat": 0, "token": token}
 
     @app.get("/api/rooms/{code}")
@@ -203,9 +223,10 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms/{code}/seats/{seat}")
     async def take_seat(code: str, seat: int, body: Name, client: Client) -> Json:
-        await rooms.quotas.seats.check(client)
+        # Counted before it is asked: a refused seat costs one too, so a burst gets no more.
+        await rooms.quotas.seats.take(client)
         taken = await front.call(code, client, "take_seat", {"seat": seat, "name": body.name})
-        await rooms.quotas.seats.count(client)
+        await rooms.quotas.holdings.add(client, tidy_code(code))
         return taken
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")

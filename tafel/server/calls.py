@@ -98,7 +98,13 @@ class Front(Protocol):
     """Where the app's requests about rooms go: this process's rooms, or the cluster's."""
 
     async def create(
-        self, game: object, players: object, options: object, name: object, room_options: object
+        self,
+        game: object,
+        players: object,
+        options: object,
+        name: object,
+        room_options: object,
+        client: str,
     ) -> tuple[Room, str]: ...
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json: ...
@@ -113,9 +119,15 @@ class Alone:
         self.rooms = rooms
 
     async def create(
-        self, game: object, players: object, options: object, name: object, room_options: object
+        self,
+        game: object,
+        players: object,
+        options: object,
+        name: object,
+        room_options: object,
+        client: str,
     ) -> tuple[Room, str]:
-        return await self.rooms.create(game, players, options, name, room_options)
+        return await self.rooms.create(game, players, options, name, room_options, client)
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
         return await run_call(self.rooms, await self.rooms.find(code, client), name, args)

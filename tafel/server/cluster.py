@@ -26,6 +26,7 @@ that nobody owns: the rooms of a dead owner come back on another within a lease 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Coroutine
@@ -42,14 +43,15 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from tafel.engine import Json, RecordError
 from tafel.games import GAMES
+from tafel.server.background import every
 from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.leases import Leases
-from tafel.server.limits import Quotas
+from tafel.server.limits import Quotas, SharedHoldings
 from tafel.server.metrics import REDIS_ERRORS, SOCKETS
 from tafel.server.room import Room
-from tafel.server.rooms import CODE_MOST, Rooms, tidy_code
+from tafel.server.rooms import CODE_MOST, Rooms, holds_seat, tidy_code
 from tafel.server.sockets import greet, ping, refuse, socket_client
 
 log = logging.getLogger("tafel.server")
@@ -61,6 +63,17 @@ CALL_SECONDS = 5.0
 """How long a forwarded HTTP call waits for the owner's answer before it is refused."""
 REDIS_CONNECTIONS = 64
 """Connections to Redis per process, at most: publishing waits for a free one."""
+TICKS_OF_BACKOFF = 8
+"""The longest pause, in ticks, between two tries of the cluster's tick or of listening to
+Redis while they fail (the leases are tried again every tick whatever happens)."""
+
+
+class LeasesLapsed(Exception):
+    """Readiness: this process has not renewed its leases within a lease's time."""
+
+
+class NotAnnounced(Exception):
+    """Readiness: Redis does not list this process as alive."""
 
 
 @dataclass(frozen=True)
@@ -131,15 +144,31 @@ class Cluster:
         self.guests: dict[str, Guest] = {}
         self.answers: dict[str, asyncio.Future[Json]] = {}
         self.tasks: list[asyncio.Task[None]] = []
+        self.renewed_at: float | None = None
+        """When (the event loop's time) the leases were last renewed and this process said
+        it is alive: readiness fails once that is longer ago than a lease lasts."""
+        self.adrift: dict[str, str] = {}
+        """Tabs of other processes (by tab, their process) whose frames could not be sent:
+        each is told to find its room's owner again as soon as Redis takes a message."""
         self.sending: set[asyncio.Task[Any]] = set()
         """Messages and releases under way, not waited for (kept so they are not collected)."""
         rooms.on_release = self.released
         rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
-        shared = RedisStorage(
-            config.redis, implementation="redispy", key_prefix=f"{config.prefix}limits"
+        # Through a bounded pool that waits for a free connection, as `self.redis` does: a
+        # burst of requests waits its turn rather than failing for want of connections.
+        counters = BlockingConnectionPool.from_url(
+            config.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_SECONDS
         )
-        rooms.quotas = Quotas(rooms.limits, shared)
+        shared = RedisStorage(
+            config.redis,
+            implementation="redispy",
+            key_prefix=f"{config.prefix}limits",
+            connection_pool=counters,  # type: ignore[arg-type]
+        )
+        rooms.quotas = Quotas(
+            rooms.limits, shared, SharedHoldings(self.redis, f"{config.prefix}limits:")
+        )
 
     def channel(self, process: str) -> str:
         return f"{self.config.prefix}p:{process}"
@@ -162,15 +191,28 @@ class Cluster:
     # --- Start and stop ---------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.leases.live()
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(self.channel(self.process))
-        self.tasks.append(asyncio.create_task(self.listen(pubsub)))
+        await self.renew()
+        listening = asyncio.get_running_loop().create_future()
+        self.tasks.append(asyncio.create_task(self.listen(listening)))
         self.tasks.append(asyncio.create_task(self.renew_now_and_then()))
+        await listening
 
     async def ping(self) -> None:
         """Ask Redis for nothing (readiness): raises if it cannot answer."""
         await self.redis.ping()
+
+    async def leases_renewed(self) -> None:
+        """Readiness: raises if the leases were not renewed within a lease's time (Redis out
+        of reach, or the renewal stuck): this process's rooms may have gone to another."""
+        now = asyncio.get_running_loop().time()
+        if self.renewed_at is None or now - self.renewed_at > self.config.lease_seconds:
+            raise LeasesLapsed
+
+    async def announced(self) -> None:
+        """Readiness: raises unless Redis lists this process as alive, so that the others
+        keep its guests and forward to it."""
+        if not await self.leases.announced():
+            raise NotAnnounced
 
     async def stop(self) -> None:
         """The rooms are stopped (their clocks kept): give their leases up, so that another
@@ -269,10 +311,16 @@ class Cluster:
     # --- The HTTP API -------------------------------------------------------------------------
 
     async def create(
-        self, game: object, players: object, options: object, name: object, room_options: object
+        self,
+        game: object,
+        players: object,
+        options: object,
+        name: object,
+        room_options: object,
+        client: str,
     ) -> tuple[Room, str]:
         """A new room, owned by this process from the start."""
-        room, token = await self.rooms.create(game, players, options, name, room_options)
+        room, token = await self.rooms.create(game, players, options, name, room_options, client)
         try:
             lease = await self.leases.acquire(room.code)
             fence = partial(self.rooms.store.raise_fence, room.code)
@@ -286,17 +334,12 @@ class Cluster:
         room.store = self.rooms.store.fenced(room.code, lease)
         return room, token
 
-    async def find(self, code: str, client: str) -> Room | str:
+    async def find(self, code: str, client: str, token: str | None = None) -> Room | str:
         """`route`, with a code that names no room counted against the client's guesses, as
         `Rooms.find` counts them."""
+        proven = None if token is None else partial(holds_seat, token=token)
         quotas = self.rooms.quotas
-        await quotas.guesses.check(client)
-        try:
-            return await self.route(code)
-        except RoomError as error:
-            if error.key == "room_not_found":
-                await quotas.guesses.count(client)
-            raise
+        return await quotas.look_up(client, tidy_code(code), partial(self.route, code), proven)
 
     async def call(self, code: str, client: str, name: str, args: dict[str, Any]) -> Json:
         for _ in range(3):
@@ -362,10 +405,12 @@ class Cluster:
         if greeting is None:
             return
         lang, token = greeting
+        client = socket_client(socket)
         try:
-            where = await self.find(code, socket_client(socket))
+            where = await self.find(code, client, token)
             if isinstance(where, Room) and token is not None:
                 where.seat_of(token)  # a refusal before anything is sent
+                await self.rooms.quotas.holdings.add(client, where.code)
         except RoomError as error:
             await refuse(socket, error, lang)
             return
@@ -472,6 +517,7 @@ class Cluster:
             self.later(self.publish(process, f"M {tab}\n"))
             return
         token, lang = hello.get("token"), str(hello.get("lang"))
+        self.end_guest(tab)  # the tab's hello again: its frames were lost, it starts afresh
         outlet = GuestOutlet(self, process, tab)
         connection = Connection(outlet, None, lang, self.rooms.limits.queue_bytes)
         try:
@@ -489,10 +535,13 @@ class Cluster:
             guest.tasks.append(asyncio.create_task(ping(connection, self.rooms.clock)))
 
     async def serve_guest(self, tab: str, connection: Connection) -> None:
-        """Send a guest's frames until it leaves or its process is gone."""
+        """Send a guest's frames until it leaves or its process is gone (or Redis did not
+        take a frame: its tab is then told to come again, once Redis takes messages)."""
         await connection.start()
-        if self.guests.get(tab) is not None and self.guests[tab].connection is connection:
+        guest = self.guests.get(tab)
+        if guest is not None and guest.connection is connection:
             self.end_guest(tab)
+            self.adrift[tab] = guest.process
 
     def end_guest(self, tab: str) -> None:
         guest = self.guests.pop(tab, None)
@@ -508,16 +557,39 @@ class Cluster:
 
     # --- Messages from other processes -------------------------------------------------------
 
-    async def listen(self, pubsub: Any) -> None:
-        while True:
+    async def listen(self, listening: asyncio.Future[None]) -> None:
+        """Dispatch the messages of this process's channel, for good: listening again on a
+        new connection whenever the last one fails, however it fails."""
+
+        async def subscribed() -> None:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
+                await pubsub.subscribe(self.channel(self.process))
+                if not listening.done():
+                    listening.set_result(None)
+                else:
+                    # Messages may have been lost meanwhile: every forwarded tab is welcomed
+                    # afresh by its room's owner at the next tick.
+                    for link in self.links.values():
+                        if link.room is None:
+                            link.owner = None
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         self.dispatch(message["data"])
-            except RedisError as error:
+            except RedisError:
                 REDIS_ERRORS.inc()
-                log.warning("lost Redis's messages, listening again: %s", error)
-                await asyncio.sleep(self.tick)
+                raise
+            finally:
+                await self.discard(pubsub)
+
+        most = TICKS_OF_BACKOFF * self.tick
+        await every(self.tick, subscribed, "listening to Redis", most)
+
+    @staticmethod
+    async def discard(pubsub: Any) -> None:
+        """Close a pub/sub connection that may be broken already."""
+        with contextlib.suppress(Exception):  # broken already: nothing more to close
+            await pubsub.aclose()
 
     def dispatch(self, data: str) -> None:
         header, _, body = data.partition("\n")
@@ -553,32 +625,44 @@ class Cluster:
     # --- Every tick ----------------------------------------------------------------------------
 
     async def renew_now_and_then(self) -> None:
-        """Renew this process's leases every tick, in a task of its own: however long the
-        other work of a tick takes, the leases come first."""
-        while True:
-            try:
-                await self.leases.live()
-                for code in await self.leases.renew():
-                    self.lose(code)
-            except RedisError as error:
-                REDIS_ERRORS.inc()
-                log.warning("could not renew the leases: %s", error)
-            await asyncio.sleep(self.tick)
+        """Renew this process's leases every tick, in a task of its own that no failure ends:
+        however long the other work of a tick takes, the leases come first."""
+        await every(self.tick, self.renew, "renewing the leases", self.tick)
+
+    async def renew(self) -> None:
+        """Say this process is alive and renew its leases; drop the rooms whose lease is lost."""
+        try:
+            await self.leases.live()
+            lost = await self.leases.renew()
+        except RedisError:
+            REDIS_ERRORS.inc()
+            raise
+        except Exception:
+            # Not Redis's refusal but a connection left broken (uvloop's RuntimeError on a
+            # reset transport): open fresh ones for the next try.
+            REDIS_ERRORS.inc()
+            await self.redis.connection_pool.disconnect()
+            raise
+        self.renewed_at = asyncio.get_running_loop().time()
+        for code in lost:
+            self.lose(code)
 
     async def tend_now_and_then(self) -> None:
         """Follow owners, forget dead processes' tabs and take rooms over, every tick while
-        the server runs."""
-        while True:
-            try:
-                await self.tend()
-            except (RedisError, RoomError) as error:
-                log.warning("the cluster's tick failed: %s", error)
-            await asyncio.sleep(self.tick)
+        the server runs, whatever fails."""
+        await every(self.tick, self.tend, "the cluster's tick", TICKS_OF_BACKOFF * self.tick)
 
     async def tend(self) -> None:
+        await self.tell_adrift()
         await self.follow_owners()
         await self.drop_dead_guests()
         await self.adopt_orphans()
+
+    async def tell_adrift(self) -> None:
+        """Tell each tab whose frames were lost to find its owner again: it is welcomed afresh."""
+        for tab, process in list(self.adrift.items()):
+            await self.publish(process, f"M {tab}\n")
+            del self.adrift[tab]
 
     async def follow_owners(self) -> None:
         forwarded = [link for link in self.links.values() if link.room is None]

@@ -114,11 +114,17 @@ class Leases:
         """Stop renewing a lease without a word to Redis: it runs out by itself."""
         self.held.pop(code, None)
 
+    def where(self) -> str:
+        return f"{socket.gethostname()} {os.getpid()}"
+
     async def live(self) -> None:
         """Say this process is alive, for as long as a lease, and where it runs: its host and
         process id (so that an operator, or a test, can find the owner of a room)."""
-        where = f"{socket.gethostname()} {os.getpid()}"
-        await self.redis.set(f"{self.prefix}alive:{self.process}", where, px=self.ms)
+        await self.redis.set(f"{self.prefix}alive:{self.process}", self.where(), px=self.ms)
+
+    async def announced(self) -> bool:
+        """Whether Redis lists this process as alive now."""
+        return bool(await self.redis.get(f"{self.prefix}alive:{self.process}") == self.where())
 
     async def alive(self, processes: Sequence[str]) -> list[bool]:
         if not processes:

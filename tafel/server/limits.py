@@ -7,6 +7,11 @@ address is the socket's peer: `X-Forwarded-For` counts only when `tafel serve --
 names the proxy that sets it (uvicorn's proxy headers then put the client's address in its
 place). IPv6 addresses count by their /64, which one household or one attacker holds whole.
 
+Each limit is counted at its check, in one atomic step (the sliding window's own: a Lua script in
+Redis, a check-and-take in memory), so a burst of concurrent requests gets no more than the limit
+between them. A room an address holds (it made it, took a seat in it, or came with a valid
+pass) is never a guess, so an address out of guesses still reaches its own rooms.
+
 `docs/security.md` gives every value and why.
 """
 
@@ -15,14 +20,20 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TypeVar
 
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from redis.asyncio import Redis
 
 from tafel.server.errors import RoomError
+
+T = TypeVar("T")
 
 ROOMS_PER_CLIENT = "5/minute;20/hour"
 """Rooms one address may create."""
@@ -40,6 +51,10 @@ IDLE_EXPIRY = timedelta(hours=48)
 replay and export)."""
 SWEEP_SECONDS = 60.0
 """How often the server looks for rooms to expire."""
+HOLDERS = 100_000
+"""Addresses whose rooms one process remembers (the longest unused forgotten first)."""
+HELD_PER_CLIENT = 64
+"""Rooms remembered per address (the oldest forgotten first)."""
 QUEUE_BYTES = 1 << 20
 """Frames waiting to be sent to one tab, in characters: past this the tab has fallen behind,
 and its connection is closed (the tab reconnects and is sent its view afresh)."""
@@ -89,7 +104,7 @@ class TooMany(RoomError):
 
 
 class Quota:
-    """One kind of limit for every client: checked before the work, counted after it."""
+    """One kind of limit for every client, counted at its check."""
 
     def __init__(self, key: str, rates: str | None, limiter: SlidingWindowCounterRateLimiter):
         self.key = key
@@ -101,20 +116,109 @@ class Quota:
         """Refuse a client that has used up this limit; counts nothing."""
         for item in self.items:
             if not await self.limiter.test(item, self.key, client):
-                reset = (await self.limiter.get_window_stats(item, self.key, client)).reset_time
-                raise TooMany(self.key, max(1, math.ceil(reset - time.time())))
+                raise await self.refusal(item, client)
 
-    async def count(self, client: str) -> None:
+    async def take(self, client: str) -> None:
+        """Count one against the client, or refuse it if that would pass the limit: in one
+        atomic step per window, so concurrent requests cannot all pass one check. (With several
+        windows, one refused by a later window is still counted in the earlier ones: a refused
+        burst costs its sender, never the limit.)"""
         for item in self.items:
-            await self.limiter.hit(item, self.key, client)
+            if not await self.limiter.hit(item, self.key, client):
+                raise await self.refusal(item, client)
+
+    async def refusal(self, item: RateLimitItem, client: str) -> TooMany:
+        reset = (await self.limiter.get_window_stats(item, self.key, client)).reset_time
+        return TooMany(self.key, max(1, math.ceil(reset - time.time())))
+
+
+class Holdings:
+    """The rooms each address holds, in this process's memory (bounded: the addresses unused
+    longest, and an address's oldest rooms, are forgotten first)."""
+
+    def __init__(self) -> None:
+        self.held: OrderedDict[str, dict[str, None]] = OrderedDict()
+
+    async def add(self, client: str, code: str) -> None:
+        codes = self.held.pop(client, {})
+        codes.pop(code, None)
+        codes[code] = None
+        while len(codes) > HELD_PER_CLIENT:
+            del codes[next(iter(codes))]
+        self.held[client] = codes
+        while len(self.held) > HOLDERS:
+            self.held.popitem(last=False)
+
+    async def holds(self, client: str, code: str) -> bool:
+        codes = self.held.get(client)
+        if codes is None or code not in codes:
+            return False
+        self.held.move_to_end(client)
+        return True
+
+
+class SharedHoldings(Holdings):
+    """The rooms each address holds, in Redis: every process of a cluster knows them. Each
+    address's set lasts as long as an idle room."""
+
+    def __init__(self, redis: Redis, prefix: str) -> None:
+        super().__init__()
+        self.redis = redis
+        self.prefix = prefix
+
+    def key(self, client: str) -> str:
+        return f"{self.prefix}holds:{client}"
+
+    async def add(self, client: str, code: str) -> None:
+        key = self.key(client)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.sadd(key, code)
+            pipe.expire(key, IDLE_EXPIRY)
+            await pipe.execute()
+
+    async def holds(self, client: str, code: str) -> bool:
+        return bool(await self.redis.sismember(self.key(client), code))
 
 
 class Quotas:
     """The per-client limits of one server: counted in its memory, or in `storage` that
     several processes share (Redis, in a cluster)."""
 
-    def __init__(self, limits: Limits, storage: Storage | None = None) -> None:
+    def __init__(
+        self, limits: Limits, storage: Storage | None = None, holdings: Holdings | None = None
+    ) -> None:
         limiter = SlidingWindowCounterRateLimiter(storage or MemoryStorage())
         self.rooms = Quota("too_many_rooms", limits.rooms_per_client, limiter)
         self.seats = Quota("too_many_seats", limits.seats_per_client, limiter)
         self.guesses = Quota("too_many_guesses", limits.guesses_per_client, limiter)
+        self.holdings = holdings or Holdings()
+
+    async def look_up(
+        self,
+        client: str,
+        code: str,
+        find: Callable[[], Awaitable[T]],
+        proven: Callable[[T], bool] | None = None,
+    ) -> T:
+        """What `find` finds by a code the client gave. A room the client holds, or one that
+        `proven` says the client's pass is good for, is found whatever its guesses. Else: a
+        client out of guesses is refused before any lookup; a code that names no room is a
+        guess, counted as it is answered (the answer past the limit is the refusal, not "not
+        found"); and a room found once a burst of the client's other lookups has used up its
+        guesses is refused too. So however many lookups a client sends at once, no more than
+        its limit are answered "not found", and a room is found only while guesses are left:
+        the odds of finding one by guessing are those of one guess after another
+        (docs/security.md)."""
+        if await self.holdings.holds(client, code):
+            return await find()
+        if proven is None:
+            await self.guesses.check(client)
+        try:
+            found = await find()
+        except RoomError as error:
+            if error.key == "room_not_found":
+                await self.guesses.take(client)
+            raise
+        if proven is None or not proven(found):
+            await self.guesses.check(client)
+        return found

@@ -25,6 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tafel.engine import Game, RecordError
 from tafel.games import GAMES
+from tafel.server.background import every
 from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
@@ -58,6 +59,17 @@ def new_code() -> str:
 def tidy_code(code: str) -> str:
     """A code as typed: case, spaces and dashes do not matter."""
     return "".join(c for c in code[: 2 * CODE_MOST] if c.isascii() and c.isalnum()).upper()
+
+
+def holds_seat(room: Room | str, token: str) -> bool:
+    """Whether `token` is the pass of a seat of the room (here: one elsewhere cannot say)."""
+    if not isinstance(room, Room):
+        return False
+    try:
+        room.seat_of(token)
+    except RoomError:
+        return False
+    return True
 
 
 class Rooms:
@@ -99,8 +111,11 @@ class Rooms:
         options: object,
         name: object,
         room_options: object = None,
+        client: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room in its lobby; its creator is the host and takes the first seat."""
+        """A new room in its lobby; its creator is the host and takes the first seat. Counted
+        against the `client`'s rooms (if given) once the request is found valid, before the
+        room is made."""
         game = self.find_game(game_id)
         if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
             raise RoomError(
@@ -113,6 +128,8 @@ class Rooms:
         except ValueError as error:  # an OptionError too
             raise option_refusal(game, error) from None
         tidy = clean_name(name)
+        if client is not None:
+            await self.quotas.rooms.take(client)
         if await self.ask(self.store.live_rooms) >= self.limits.live_rooms:
             raise RoomError("rooms_full", 503)
         token = new_token()
@@ -137,18 +154,16 @@ class Rooms:
         )
         self.remember(room)
         log.info("room made", extra={"room": room.code, "game": game.id})
+        if client is not None:
+            await self.quotas.holdings.add(client, room.code)
         return room, token
 
-    async def find(self, code: str, client: str) -> Room:
+    async def find(self, code: str, client: str, token: str | None = None) -> Room:
         """The room a client asks for by its code: a code that names no room counts as a guess
-        against the client, and a client out of guesses is refused any room."""
-        await self.quotas.guesses.check(client)
-        try:
-            return await self.get(code)
-        except RoomError as error:
-            if error.key == "room_not_found":
-                await self.quotas.guesses.count(client)
-            raise
+        against the client, and a client out of guesses is refused any room but its own: one
+        it holds, or one its seat's pass (`token`) is good for (`Quotas.look_up`)."""
+        proven = None if token is None else partial(holds_seat, token=token)
+        return await self.quotas.look_up(client, tidy_code(code), partial(self.get, code), proven)
 
     async def get(self, code: str) -> Room:
         """The room in memory, or read back from the store (off the event loop) if it is
@@ -184,14 +199,15 @@ class Rooms:
     async def peek(self, code: str, client: str) -> tuple[str, Game, int]:
         """A room's code, game and player count, as `find` but without bringing it into this
         process's memory (another process may own it): for its finished matches."""
-        await self.quotas.guesses.check(client)
         code = tidy_code(code)
+        return await self.quotas.look_up(client, code, partial(self.peek_here, code))
+
+    async def peek_here(self, code: str) -> tuple[str, Game, int]:
         room = self.rooms.get(code)
         if room is not None:
             return room.code, room.game, room.players
         stored = await self.ask(partial(self.store.room, code)) if len(code) <= CODE_MOST else None
         if stored is None:
-            await self.quotas.guesses.count(client)
             raise RoomError("room_not_found", 404, code=code[:CODE_MOST])
         return stored.code, self.find_game(stored.game), stored.players
 
@@ -286,14 +302,15 @@ class Rooms:
         return expired
 
     async def sweep_now_and_then(self) -> None:
-        """Sweep every `Limits.sweep_seconds` while the server runs."""
-        while True:
-            await asyncio.sleep(self.limits.sweep_seconds)
-            try:
-                elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
-                await self.sweep(now(), elsewhere)
-            except RoomError:
-                continue  # the store did not answer; the next sweep will
+        """Sweep every `Limits.sweep_seconds` while the server runs, whatever fails (the
+        store or Redis not answering: the next sweep does it)."""
+        await asyncio.sleep(self.limits.sweep_seconds)
+        seconds = self.limits.sweep_seconds
+        await every(seconds, self.sweep_now, "expiring rooms", seconds)
+
+    async def sweep_now(self) -> None:
+        elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
+        await self.sweep(now(), elsewhere)
 
     async def stop(self) -> None:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for

@@ -85,9 +85,12 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     if greeting is None:
         return
     lang, token = greeting
+    client = socket_client(socket)
     try:
-        room = await rooms.find(code, socket_client(socket))
+        room = await rooms.find(code, client, token)
         seat = None if token is None else room.seat_of(token)
+        if seat is not None:
+            await rooms.quotas.holdings.add(client, room.code)
     except RoomError as error:
         await refuse(socket, error, lang)
         return

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -35,6 +36,8 @@ class Site:
     prefix: str
     ports: list[int] = field(default_factory=list)
     processes: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    logs: Path | None = None
+    """Where each process writes its log (`<port>.log`); None: nowhere."""
 
     def start(self, port: int | None = None) -> int:
         """Start a process (on `port`, or a free one); its port. It comes up by itself."""
@@ -42,9 +45,8 @@ class Site:
         command = [str(TAFEL), "serve", "--port", str(port), "--db", self.db]
         command += ["--redis", self.redis_url, "--redis-prefix", self.prefix]
         command += ["--lease-seconds", str(LEASE_SECONDS), "--no-client-limits"]
-        self.processes[port] = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        log = subprocess.DEVNULL if self.logs is None else (self.logs / f"{port}.log").open("ab")
+        self.processes[port] = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
         if port not in self.ports:
             self.ports.append(port)
         return port
@@ -105,8 +107,10 @@ class Site:
 
 
 @contextmanager
-def site(db: str, redis_url: str, prefix: str, processes: int) -> Iterator[Site]:
-    running = Site(db, redis_url, prefix)
+def site(
+    db: str, redis_url: str, prefix: str, processes: int, logs: Path | None = None
+) -> Iterator[Site]:
+    running = Site(db, redis_url, prefix, logs=logs)
     try:
         for _ in range(processes):
             running.start()

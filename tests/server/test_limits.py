@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import httpx2 as httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -21,6 +22,7 @@ from typer.testing import CliRunner
 from tafel.cli import app as cli
 from tafel.server import BotPace, ServerConfig, create_app
 from tafel.server.clock import LoopClock
+from tafel.server.errors import RoomError
 from tafel.server.limits import Limits, client_key
 from tafel.server.rooms import Rooms
 from tafel.store import Store
@@ -85,25 +87,40 @@ def test_one_address_takes_a_few_seats_a_minute(client: TestClient) -> None:
     assert client.get(f"/api/rooms/{code}").json()["seats"][seat]["name"] is None
 
 
-def test_guessing_codes_runs_out_and_then_no_room_is_found_by_that_address(
+def test_guessing_codes_runs_out_and_then_no_room_is_found_by_that_address_but_its_own(
     client: TestClient, db_url: str
 ) -> None:
+    with serving(db_url, client=("203.0.113.9", 1)) as host:
+        theirs, theirs_pass = new_room(host, "add-vantage", 2)
     code, ann = new_room(client, "add-vantage", 2)
+    bob = take_seat(client, code, 1, "Bob")
     for _ in range(50):  # finding rooms that exist costs nothing
-        assert client.get(f"/api/rooms/{code}").status_code == 200
+        assert client.get(f"/api/rooms/{theirs}").status_code == 200
     for guess in range(20):
         assert client.get(f"/api/rooms/NOPE{guess:04d}").status_code == 404
-    for path in (f"/api/rooms/{code}", "/api/rooms/NOPE9999", f"/api/rooms/{code}/qr.svg"):
+    for path in (f"/api/rooms/{theirs}", "/api/rooms/NOPE9999", f"/api/rooms/{theirs}/qr.svg"):
         refused = client.get(path)
         assert refused.status_code == 429 and refused.json()["key"] == "too_many_guesses"
     # Nor over a websocket: told why, and closed so that the browser tries again later.
-    with open_tab(client, code, ann) as tab:
+    with open_tab(client, theirs) as tab:
         assert tab.next("error")["key"] == "too_many_guesses"
         with pytest.raises(WebSocketDisconnect) as closed:
             tab.receive()
         assert closed.value.code == 4429
+    # Its own room (made there, a seat taken there) is no guess: it plays on (issue 27, 4).
+    assert client.get(f"/api/rooms/{code}").status_code == 200
+    assert client.get(f"/api/rooms/{code}/qr.svg").status_code == 200
+    start(client, code, ann)
+    for seat, token in enumerate((ann, bob)):
+        with open_tab(client, code, token) as tab:
+            assert tab.next("welcome")["you"] == seat
+    # A seat's pass is no guess either, wherever it comes from: the player changed networks.
+    with open_tab(client, theirs, "not-a-pass") as tab:
+        assert tab.next("error")["key"] == "too_many_guesses"
+    with open_tab(client, theirs, theirs_pass) as tab:
+        assert tab.next("welcome")["you"] == 0
     with serving(db_url, client=("2001:db8:1:2::5", 1)) as elsewhere:
-        assert elsewhere.get(f"/api/rooms/{code}").status_code == 200
+        assert elsewhere.get(f"/api/rooms/{theirs}").status_code == 200
 
 
 def test_a_client_is_its_address_and_an_ipv6_client_its_64() -> None:
@@ -269,3 +286,80 @@ def test_a_room_asked_for_before_it_is_back_comes_back_then(db_url: str) -> None
 
 async def wait_for(task: asyncio.Task[list[str]]) -> list[str]:
     return await task
+
+
+# --- Bursts: every limit counted at its check (issue 27, finding 2) ---------------------------
+
+
+async def burst(app: FastAPI, requests: list[tuple[str, str, Any]]) -> list[int]:
+    """Every request at once from one address: their statuses, in order."""
+    transport = httpx.ASGITransport(app=app, client=("198.51.100.20", 1))
+    async with httpx.AsyncClient(transport=transport, base_url="http://tafel") as client:
+        answers = await asyncio.gather(
+            *(client.request(method, path, json=body) for method, path, body in requests)
+        )
+    return [answer.status_code for answer in answers]
+
+
+def test_a_thousand_concurrent_guesses_learn_no_more_than_the_limit(db_url: str) -> None:
+    with serving(db_url, client=("203.0.113.9", 1)) as client:
+        rooms = [new_room(client, "add-vantage", 2)[0] for _ in range(5)]
+        rng = random.Random(27)
+        guesses = [f"GUESS{n:03d}" for n in range(1000)]
+        for code in rooms:  # a few that hit: a burst that found a room must not learn it either
+            guesses[rng.randrange(1000)] = code
+        kinds = [("GET", f"/api/rooms/{code}", None) for code in guesses[:500]]
+        kinds += [("GET", f"/api/rooms/{code}/qr.svg", None) for code in guesses[500:]]
+        statuses = on_loop(client, burst, the_app(client), kinds)
+        # No more codes than the limit told unknown: a burst learns what twenty guesses do.
+        assert statuses.count(404) == 20
+        assert statuses.count(429) >= 975 and set(statuses) <= {200, 404, 429}
+
+
+def test_bursts_make_no_more_rooms_and_take_no_more_seats_than_the_limits(db_url: str) -> None:
+    with serving(db_url, Limits.unlimited_clients()) as hosts:
+        codes = [new_room(hosts, "add-vantage", 4)[0] for _ in range(15)]
+    with serving(db_url) as client:
+        rooms = the_rooms(client)
+        statuses = on_loop(client, burst, the_app(client), [("POST", "/api/rooms", ROOM)] * 80)
+        assert statuses.count(201) == 5 and statuses.count(429) == 75
+        made = rooms.store.live_rooms()
+        seats = [
+            ("POST", f"/api/rooms/{code}/seats/{seat}", {"name": "Bob"})
+            for code in codes
+            for seat in (1, 2, 3)
+        ]
+        statuses = on_loop(client, burst, the_app(client), seats)
+        assert statuses.count(200) == 10 and statuses.count(429) == 35
+        taken = sum(
+            seat["name"] == "Bob"
+            for code in codes
+            for seat in client.get(f"/api/rooms/{code}").json()["seats"]
+        )
+        assert taken == 10 and rooms.store.live_rooms() == made == 20
+
+
+async def hellos(rooms: Rooms, codes: list[str]) -> list[str]:
+    """Every websocket hello's lookup at once, each with a pass that is no seat's: what each
+    was answered (a room's code, or a refusal's key)."""
+
+    async def hello(code: str) -> str:
+        try:
+            return (await rooms.find(code, "198.51.100.21", "not-a-pass")).code
+        except RoomError as error:
+            return error.key
+
+    return list(await asyncio.gather(*(hello(code) for code in codes)))
+
+
+def test_a_thousand_concurrent_hellos_with_made_up_passes_learn_no_more_than_the_limit(
+    db_url: str,
+) -> None:
+    with serving(db_url) as client:
+        code = new_room(client, "add-vantage", 2)[0]
+        guesses = [f"GUESS{n:03d}" for n in range(1000)]
+        guesses[::100] = [code] * 10
+        answers = on_loop(client, hellos, the_rooms(client), guesses)
+        # No more codes than the limit told unknown; the room told only while guesses were left.
+        assert answers.count("room_not_found") == 20
+        assert set(answers) == {"room_not_found", "too_many_guesses", code}

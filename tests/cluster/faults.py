@@ -1,0 +1,131 @@
+"""A TCP proxy a test controls, between the server and Redis or PostgreSQL: it passes bytes
+both ways until told to reset every connection (each closed at once with a TCP reset), to
+stall (hold every byte, connections open, for a while) or to cut (reset, and refuse new
+connections for a while). It runs in a thread with its own event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import struct
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+
+@dataclass(eq=False)
+class Pair:
+    """One connection through the proxy: the server's side and the service's."""
+
+    near: asyncio.StreamWriter
+    far: asyncio.StreamWriter
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+
+def reset(writer: asyncio.StreamWriter) -> None:
+    """Close at once with a TCP reset (SO_LINGER 0), as a broken middlebox does."""
+    raw = writer.get_extra_info("socket")
+    if raw is not None:
+        with contextlib.suppress(OSError):
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    writer.transport.abort()
+
+
+class FaultProxy:
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.loop = asyncio.new_event_loop()
+        self.pairs: set[Pair] = set()
+        self.flowing = asyncio.Event()
+        self.refusing = False
+        self.port = 0
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+
+    # --- From the test's thread ------------------------------------------------------------------
+
+    def start(self) -> int:
+        self.thread.start()
+        return asyncio.run_coroutine_threadsafe(self.listen(), self.loop).result(10)
+
+    def reset(self) -> None:
+        self.loop.call_soon_threadsafe(self.reset_all)
+
+    def stall(self, seconds: float) -> None:
+        self.loop.call_soon_threadsafe(self.flowing.clear)
+        self.loop.call_soon_threadsafe(self.loop.call_later, seconds, self.flowing.set)
+
+    def cut(self, seconds: float) -> None:
+        def cut_now() -> None:
+            self.refusing = True
+            self.reset_all()
+            self.loop.call_later(seconds, self.mend)
+
+        self.loop.call_soon_threadsafe(cut_now)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.reset_all)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+    # --- On the proxy's loop ---------------------------------------------------------------------
+
+    async def listen(self) -> int:
+        self.flowing.set()
+        self.server = await asyncio.start_server(self.accept, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    def mend(self) -> None:
+        self.refusing = False
+
+    def reset_all(self) -> None:
+        for pair in list(self.pairs):
+            self.drop(pair)
+
+    def drop(self, pair: Pair) -> None:
+        self.pairs.discard(pair)
+        for task in pair.tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+        reset(pair.near)
+        reset(pair.far)
+
+    async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.refusing:
+            reset(writer)
+            return
+        try:
+            far_reader, far_writer = await asyncio.open_connection(*self.target)
+        except OSError:
+            reset(writer)
+            return
+        pair = Pair(writer, far_writer)
+        self.pairs.add(pair)
+        pair.tasks = [
+            asyncio.create_task(self.pump(pair, reader, far_writer)),
+            asyncio.create_task(self.pump(pair, far_reader, writer)),
+        ]
+
+    async def pump(
+        self, pair: Pair, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        try:
+            while chunk := await reader.read(65536):
+                await self.flowing.wait()
+                writer.write(chunk)
+                await writer.drain()
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        if pair in self.pairs:
+            self.drop(pair)
+
+
+@contextmanager
+def fault_proxy(host: str, port: int) -> Iterator[FaultProxy]:
+    proxy = FaultProxy(host, port)
+    proxy.port = proxy.start()
+    try:
+        yield proxy
+    finally:
+        proxy.stop()
