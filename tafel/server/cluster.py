@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -37,6 +37,8 @@ from typing import Any
 import orjson
 from limits.aio.storage import RedisStorage
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import Connection as RedisConnection
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketState
@@ -126,6 +128,23 @@ class Link:
     pinger: asyncio.Task[None] | None = None
 
 
+class SturdyConnection(RedisConnection):
+    """A connection to Redis whose every failure is Redis's: uvloop raises a plain RuntimeError
+    when a command is written to a transport that a reset has closed, which redis-py neither
+    knows as a connection error nor takes out of its pool. Made a `ConnectionError` after the
+    connection is dropped, it is answered as any Redis fault is (a 503, a retry), and the next
+    command opens a fresh connection."""
+
+    async def send_packed_command(
+        self, command: bytes | str | Iterable[bytes], check_health: bool = True
+    ) -> None:
+        try:
+            await super().send_packed_command(command, check_health)
+        except RuntimeError as error:
+            await self.disconnect(nowait=True)
+            raise RedisConnectionError(f"the connection to Redis was closed: {error}") from error
+
+
 class Cluster:
     def __init__(self, rooms: Rooms, config: ClusterConfig) -> None:
         self.rooms = rooms
@@ -136,6 +155,7 @@ class Cluster:
             max_connections=REDIS_CONNECTIONS,
             timeout=CALL_SECONDS,
             decode_responses=True,
+            connection_class=SturdyConnection,
         )
         self.redis = Redis(connection_pool=pool)
         self.leases = Leases(self.redis, config.prefix, self.process, config.lease_seconds)
@@ -158,7 +178,10 @@ class Cluster:
         # Through a bounded pool that waits for a free connection, as `self.redis` does: a
         # burst of requests waits its turn rather than failing for want of connections.
         counters = BlockingConnectionPool.from_url(
-            config.redis, max_connections=REDIS_CONNECTIONS, timeout=CALL_SECONDS
+            config.redis,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=CALL_SECONDS,
+            connection_class=SturdyConnection,
         )
         shared = RedisStorage(
             config.redis,
