@@ -286,3 +286,42 @@ def test_notices_speak_to_their_player_and_leaving_goes_home(
     ann.clock.run_for(NOTICE_MS)
     expect(news).to_have_count(0)
     assert errors == []
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_your_turn_stays_in_view(
+    browser: Browser, server_url: str, output: Path, size: ViewportSize
+) -> None:
+    """Maillot against a bot, the page scrolled to its end while Ann must act: the turn line
+    stays at the top of the screen, under the header. On a phone the tray with the buttons for the move stays
+    pinned under it; on a laptop the tray stays where it is, so nothing but the slim turn line
+    lies over the ring, and at rest neither covers a button."""
+    errors: list[str] = []
+    page = open_page(browser, size, errors)
+    create_room(page, server_url, "Maillot Arc-en-ciel", 2, "Ann", output)
+    add_bot(page, 1, "greedy")
+    page.get_by_role("button", name="Start the game").click()
+    turn = page.locator(".turn[data-turn='must']")
+    expect(turn).to_be_visible()
+    assert covered_buttons(page) == []
+    page.screenshot(path=output / f"at-rest-{size['width']}.png")
+
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 200  # the page did scroll
+    header = page.locator(".top").bounding_box()
+    box = turn.bounding_box()
+    assert header is not None and box is not None
+    assert abs(box["y"] - header["height"]) <= 1 and box["height"] < 0.15 * size["height"]
+    button = page.locator(".mt .tray .actions button.legal").first
+    shown = button.bounding_box()
+    assert shown is not None
+    pinned = 0 <= shown["y"] and shown["y"] + shown["height"] <= size["height"]
+    assert pinned == (size["width"] < 700)
+    if pinned:
+        assert button.evaluate(
+            "(el) => { const box = el.getBoundingClientRect();"
+            " return el.contains(document.elementFromPoint(box.left + box.width / 2,"
+            " box.top + box.height / 2)); }"
+        )
+    page.screenshot(path=output / f"scrolled-{size['width']}.png")
+    assert errors == []
