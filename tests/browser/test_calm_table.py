@@ -325,3 +325,67 @@ def test_your_turn_stays_in_view(
         )
     page.screenshot(path=output / f"scrolled-{size['width']}.png")
     assert errors == []
+
+
+def say_next_line(pages: list[Page], said: int) -> None:
+    """Whoever is to speak says the next line, a long one: the one asked answers, or the one to
+    ask asks the first player they may."""
+    for page in pages:
+        if page.get_by_role("button", name="Answer", exact=True).count():
+            page.locator("input[name=say]").fill(f"Line {said}: " + "well, it depends " * 6)
+            page.get_by_role("button", name="Answer", exact=True).click()
+            break
+        if page.locator(".sf-chat .targets button").count():
+            page.locator(".sf-chat .targets button").first.click()
+            page.locator("input[name=say]").fill(f"Line {said}: " + "what do you think of " * 6)
+            page.get_by_role("button", name="Ask", exact=True).click()
+            break
+    else:
+        raise AssertionError("nobody may speak")
+    for page in pages:
+        expect(page.locator(".sf-chat .lines li")).to_have_count(said + 1)
+
+
+AT_NEWEST = "(el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2"
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_spyfall_chat_follows_the_conversation(
+    browser: Browser, server_url: str, output: Path, size: ViewportSize
+) -> None:
+    """Ann reads the chat on `size` while the three talk: the chat shows its newest line as it
+    comes (on a phone the page moves up to show it while the chat is in view), stays where Ann scrolled up to read while more is said, and follows again once she is
+    back at the end."""
+    errors: list[str] = []
+    pages = [open_page(browser, viewport, errors) for viewport in (size, SMALL_PHONE, SMALL_PHONE)]
+    ann = pages[0]
+    create_room(ann, server_url, "Spyfall", 3, "Ann", output, {"rounds": "1", "minutes": "8"})
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(pages[1], link, 1, "Bob")
+    take_seat(pages[2], link, 2, "Cid")
+    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Deal the cards").click()
+    chat = ann.locator(".sf-chat .lines")
+    said = 0
+    while said < 12 and chat.evaluate("(el) => el.scrollHeight <= el.clientHeight + 40"):
+        say_next_line(pages, said)
+        said += 1
+    assert chat.evaluate("(el) => el.scrollHeight > el.clientHeight + 40"), "the chat never overflowed"
+    say_next_line(pages, said)
+    said += 1
+    expect(chat.locator("li").last).to_be_in_viewport()
+    assert chat.evaluate(AT_NEWEST)
+    ann.screenshot(path=output / f"following-{size['width']}.png")
+
+    chat.evaluate("(el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); }")
+    say_next_line(pages, said)
+    said += 1
+    assert chat.evaluate("(el) => el.scrollTop") == 0  # left where Ann reads
+    ann.screenshot(path=output / f"reading-{size['width']}.png")
+
+    chat.evaluate("(el) => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }")
+    say_next_line(pages, said)
+    assert chat.evaluate(AT_NEWEST)
+    expect(chat.locator("li").last).to_contain_text(f"Line {said}")
+    assert errors == []

@@ -3,7 +3,7 @@
 // results. At one table (option `table`) the talk is aloud: no chat, the rest the same; a
 // spectator's screen (the host's tablet in the middle) is a big shared clock.
 
-import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
@@ -124,9 +124,32 @@ function Vote({ view, moves, act, names, gt }) {
 }
 
 // Questions and answers; the one who is to ask picks whom and types, the one asked answers.
+// The chat follows the conversation: a new line scrolls it to the end, unless the player has
+// scrolled up to read, until they scroll back down to the end. On a phone the chat's end may lie
+// below the screen: while the player looks at the chat (its top is on screen) the page moves up
+// to show the newest line and the box to answer in; one reading further down is left alone.
+function useFollowing(lines) {
+  const list = useRef(null);
+  const following = useRef(true);
+  const onScroll = () => {
+    const el = list.current;
+    following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  };
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el || !following.current) return;
+    el.scrollTop = el.scrollHeight;
+    const top = el.getBoundingClientRect().top;
+    const end = el.closest(".sf-chat").getBoundingClientRect().bottom;
+    if (top >= 0 && top < innerHeight && end > innerHeight) window.scrollBy(0, end - innerHeight + 8);
+  }, [lines]);
+  return { list, onScroll };
+}
+
 function Chat({ view, moves, act, names, gt, bots }) {
   const [target, setTarget] = useState(null);
   const [text, setText] = useState("");
+  const { list, onScroll } = useFollowing(view.chat.length);
   useEffect(() => setTarget(null), [view.asker, view.phase]);
   const send = (event) => {
     event.preventDefault();
@@ -148,7 +171,7 @@ function Chat({ view, moves, act, names, gt, bots }) {
   else if (view.asker !== null) prompt = gt("waiting_question", { name: names[view.asker] });
   const writing = moves.answer || (moves.asks.length > 0 && target !== null);
   return html`<section class="card sf-chat">
-    <ol class="lines">
+    <ol class="lines" ref=${list} onScroll=${onScroll}>
       ${view.chat.map(
         (line) => html`<li class=${line.kind}>
           <strong>${names[line.seat]}</strong>${line.kind === "question" ? ` → ${names[line.to]}` : ""}${": "}
