@@ -293,9 +293,9 @@ def test_your_turn_stays_in_view(
     browser: Browser, server_url: str, output: Path, size: ViewportSize
 ) -> None:
     """Maillot against a bot, the page scrolled to its end while Ann must act: the turn line
-    stays at the top of the screen, under the header. On a phone the tray with the buttons for the move stays
-    pinned under it; on a laptop the tray stays where it is, so nothing but the slim turn line
-    lies over the ring, and at rest neither covers a button."""
+    stays at the top of the screen, under the header. On a phone the tray with the buttons for
+    the move stays pinned under it; on a laptop the tray stays where it is, so nothing but the
+    slim turn line lies over the ring, and at rest neither covers a button."""
     errors: list[str] = []
     page = open_page(browser, size, errors)
     create_room(page, server_url, "Maillot Arc-en-ciel", 2, "Ann", output)
@@ -315,7 +315,7 @@ def test_your_turn_stays_in_view(
     button = page.locator(".mt .tray .actions button.legal").first
     shown = button.bounding_box()
     assert shown is not None
-    pinned = 0 <= shown["y"] and shown["y"] + shown["height"] <= size["height"]
+    pinned = shown["y"] >= 0 and shown["y"] + shown["height"] <= size["height"]
     assert pinned == (size["width"] < 700)
     if pinned:
         assert button.evaluate(
@@ -354,8 +354,8 @@ def test_spyfall_chat_follows_the_conversation(
     browser: Browser, server_url: str, output: Path, size: ViewportSize
 ) -> None:
     """Ann reads the chat on `size` while the three talk: the chat shows its newest line as it
-    comes (on a phone the page moves up to show it while the chat is in view), stays where Ann scrolled up to read while more is said, and follows again once she is
-    back at the end."""
+    comes (on a phone the page moves up to show it while the chat is in view), stays where Ann
+    scrolled up to read while more is said, and follows again once she is back at the end."""
     errors: list[str] = []
     pages = [open_page(browser, viewport, errors) for viewport in (size, SMALL_PHONE, SMALL_PHONE)]
     ann = pages[0]
@@ -371,7 +371,8 @@ def test_spyfall_chat_follows_the_conversation(
     while said < 12 and chat.evaluate("(el) => el.scrollHeight <= el.clientHeight + 40"):
         say_next_line(pages, said)
         said += 1
-    assert chat.evaluate("(el) => el.scrollHeight > el.clientHeight + 40"), "the chat never overflowed"
+    overflowed = chat.evaluate("(el) => el.scrollHeight > el.clientHeight + 40")
+    assert overflowed, "the chat never overflowed"
     say_next_line(pages, said)
     said += 1
     expect(chat.locator("li").last).to_be_in_viewport()
@@ -384,7 +385,9 @@ def test_spyfall_chat_follows_the_conversation(
     assert chat.evaluate("(el) => el.scrollTop") == 0  # left where Ann reads
     ann.screenshot(path=output / f"reading-{size['width']}.png")
 
-    chat.evaluate("(el) => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }")
+    chat.evaluate(
+        "(el) => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }"
+    )
     say_next_line(pages, said)
     assert chat.evaluate(AT_NEWEST)
     expect(chat.locator("li").last).to_contain_text(f"Line {said}")

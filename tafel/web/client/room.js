@@ -253,7 +253,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       </span>
     </div>
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
-      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
+      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view, you)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}
@@ -267,7 +267,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       <ol class="moves" reversed>
         ${[...log]
           .reverse()
-          .map((event) => renderer.describeEvent(event, names, gt, frame.view))
+          .map((event) => renderer.describeEvent(event, names, gt, frame.view, you))
           .filter(Boolean)
           .map((line) => html`<li>${line}</li>`)}
       </ol>

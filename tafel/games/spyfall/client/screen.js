@@ -46,7 +46,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
-    <${RoundEnd} view=${view} names=${names} gt=${gt} />
+    <${RoundEnd} view=${view} names=${names} you=${you} gt=${gt} />
     ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
     <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
     ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
@@ -56,7 +56,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
       setGuess=${setGuess} act=${act} />
-    <${Results} view=${view} names=${names} gt=${gt} />
+    <${Results} view=${view} names=${names} you=${you} gt=${gt} />
   </div>`;
 }
 
@@ -83,7 +83,7 @@ function Tray({ view, moves, act, names, you, gt }) {
       ? html`<button class="legal primary" onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
       : html`<p class="hint">${gt("waiting_deal", { name: names[view.dealer] })}</p>`;
   } else if (view.accusation) {
-    body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`;
+    body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />`;
   } else if (view.phase === "nominate") {
     const nominator = (view.dealer + view.nominations.length) % view.players;
     body = html`<p>${gt("time_is_up")}</p>
@@ -103,11 +103,11 @@ function Tray({ view, moves, act, names, you, gt }) {
   return html`<section class="card tray sf-tray">${body}</section>`;
 }
 
-function Vote({ view, moves, act, names, gt }) {
+function Vote({ view, moves, act, names, you, gt }) {
   const { accuser, suspect, votes, time_up: timeUp } = view.accusation;
   const title = timeUp
     ? gt("ballot_on", { suspect: names[suspect] })
-    : gt("accusation_of", { name: names[accuser], suspect: names[suspect] });
+    : gt(suspect === you ? "accusation_of_you" : "accusation_of", { name: names[accuser], suspect: names[suspect], you: accuser === you });
   return html`<div class="sf-vote">
     <p><strong>${title}</strong></p>
     <ul class="votes">
@@ -246,15 +246,10 @@ export function chapter(view) {
 export const moments = ["spy_revealed"];
 
 // In the game's own words (its catalog, as the terminal tells them), with "you" where it is you.
-export function describeEvent(event, names, gt, view) {
+export function describeEvent(event, names, gt, view, you = null) {
   const { kind, seat } = event;
   const name = seat === null || seat === undefined ? "" : names[seat];
-  const mine = name !== "" && name === gt("you");
-  const say = (key, params) => {
-    const own = `${key}.you`;
-    const text = mine ? gt(own, params) : own;
-    return text === own ? gt(key, params) : text;
-  };
+  const say = (key, params) => gt(key, { ...params, you: seat === you && you !== null });
   const where = (index) => (view ? locationName(view.locations[index]) : String(index + 1));
   switch (kind) {
     case "round_started":
@@ -272,14 +267,14 @@ export function describeEvent(event, names, gt, view) {
     case "guessed":
       return say(event.right ? "event.guessed_right" : "event.guessed_wrong", { name, location: where(event.location) });
     case "round_over":
-      return gt("event.round_over", { result: resultText(event, names, gt, where) });
+      return gt("event.round_over", { result: resultText(event, names, gt, where, you) });
     default:
       return say(`event.${kind}`, { name, suspect: names[event.suspect] });
   }
 }
 
-function resultText(result, names, gt, where) {
+function resultText(result, names, gt, where, you) {
   const points = result.points.map((n, seat) => `${names[seat]} ${n}`).join(", ");
-  const ending = endingText(result, names, gt);
+  const ending = endingText(result, names, gt, you);
   return gt("result", { round: result.round, location: where(result.location), spy: names[result.spy], ending, points });
 }
