@@ -13,7 +13,7 @@ import { Lobby } from "./lobby.js";
 import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
 import { Moments } from "./moments.js";
-import { usePinnedTurn } from "./pinned.js";
+import { usePinnedTurnLine } from "./pinned.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Notice, useNotice } from "./notices.js";
 import { Chips, Header, Sheet, eventNames, navigate } from "./ui.js";
@@ -170,8 +170,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
   const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
-  const turnLine = useRef(null);
-  usePinnedTurn(turnLine, Boolean(renderer));
+  usePinnedTurnLine();
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
   // A seat given up mid-game is its stand-in's at once, before the next state says so.
@@ -233,7 +232,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       <span>${t(kind ? "bot_plays_move_back" : "bot_plays_for_you")}</span>
       <button class="primary" onClick=${() => seatCall(you, "back")}>${t("take_back")}</button>
     </div>`}
-    <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"} ref=${turnLine}>
+    <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
       ${frame.wait?.reaction && !over &&
       html`<span class="wait" title=${t("window_help")}>
