@@ -7,6 +7,10 @@ A message that counts something is written once per plural category of the langu
 as Babel knows them): `"points#one" = "{count} point"`, `"points#other" = "{count} points"`.
 The count is the parameter `count` (or `n`); the web client picks the same forms with the
 browser's `Intl.PluralRules`.
+
+A message about the reader themself may have its own wording under `key + ".you"` ("You vote
+yes", "the Rover took all 17 of your cards"): the caller asks for it with the parameter
+`you=True`, and where a catalog has none the message reads as for anyone.
 """
 
 from __future__ import annotations
@@ -51,6 +55,10 @@ class Catalog:
 
     def text(self, lang: str, key: str, **params: Any) -> str:
         """The message in `lang`, else in English; the bare key if no catalog knows it."""
+        if params.get("you") is True:
+            own = self.counted(lang, key + ".you", params) or self.template(lang, key + ".you")
+            if own is not None:
+                return own.format(**params)
         template = self.counted(lang, key, params) or self.template(lang, key)
         template = template or self.counted("en", key, params) or self.template("en", key)
         if template is None:

@@ -162,7 +162,27 @@ def options_from_json(options_type: type[Any], data: Mapping[str, Any]) -> Any:
     values = {
         fields[name].name: _convert(options_type, fields[name], raw) for name, raw in data.items()
     }
-    return options_type(**values)
+    options = options_type(**values)
+    refuse_without_what_it_refines(options, fields)
+    return options
+
+
+def refuse_without_what_it_refines(options: Any, fields: Mapping[str, Any]) -> None:
+    """An option turned on that refines another (`requires`) does nothing while that one is
+    off: refused, rather than listed as on."""
+    for name, field in fields.items():
+        required = field.metadata.get("requires")
+        if (
+            required
+            and getattr(options, field.name)
+            and not getattr(options, fields[required].name)
+        ):
+            raise OptionError(
+                f"option {name} only works with {required}",
+                "option_needs",
+                option=name,
+                required=required,
+            )
 
 
 def parse_options(options_type: type[Any], pairs: Sequence[str]) -> Any:

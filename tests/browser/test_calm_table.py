@@ -286,3 +286,99 @@ def test_notices_speak_to_their_player_and_leaving_goes_home(
     ann.clock.run_for(NOTICE_MS)
     expect(news).to_have_count(0)
     assert errors == []
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_your_turn_stays_in_view(
+    browser: Browser, server_url: str, output: Path, size: ViewportSize
+) -> None:
+    """Maillot against a bot, the page scrolled to its end while Ann must act: the turn line,
+    with her clock, stays at the top of the screen under the header, a slim line (the tray stays
+    in its place: pinned, on a phone it lay over the board and the explanations); at rest it
+    covers no button."""
+    errors: list[str] = []
+    page = open_page(browser, size, errors)
+    create_room(page, server_url, "Maillot Arc-en-ciel", 2, "Ann", output)
+    add_bot(page, 1, "greedy")
+    page.get_by_role("button", name="Start the game").click()
+    turn = page.locator(".turn[data-turn='must']")
+    expect(turn).to_be_visible()
+    assert covered_buttons(page) == []
+    page.screenshot(path=output / f"at-rest-{size['width']}.png")
+
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 200  # the page did scroll
+    header = page.locator(".top").bounding_box()
+    box = turn.bounding_box()
+    assert header is not None and box is not None
+    assert abs(box["y"] - header["height"]) <= 1 and box["height"] < 0.15 * size["height"]
+    expect(turn.locator(".seat-clock")).to_be_in_viewport()
+    page.screenshot(path=output / f"scrolled-{size['width']}.png")
+    assert errors == []
+
+
+def say_next_line(pages: list[Page], said: int) -> None:
+    """Whoever is to speak says the next line, a long one: the one asked answers, or the one to
+    ask asks the first player they may."""
+    for page in pages:
+        if page.get_by_role("button", name="Answer", exact=True).count():
+            page.locator("input[name=say]").fill(f"Line {said}: " + "well, it depends " * 6)
+            page.get_by_role("button", name="Answer", exact=True).click()
+            break
+        if page.locator(".sf-chat .targets button").count():
+            page.locator(".sf-chat .targets button").first.click()
+            page.locator("input[name=say]").fill(f"Line {said}: " + "what do you think of " * 6)
+            page.get_by_role("button", name="Ask", exact=True).click()
+            break
+    else:
+        raise AssertionError("nobody may speak")
+    for page in pages:
+        expect(page.locator(".sf-chat .lines li")).to_have_count(said + 1)
+
+
+AT_NEWEST = "(el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2"
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_spyfall_chat_follows_the_conversation(
+    browser: Browser, server_url: str, output: Path, size: ViewportSize
+) -> None:
+    """Ann reads the chat on `size` while the three talk: the chat shows its newest line as it
+    comes (on a phone the page moves up to show it while the chat is in view), stays where Ann
+    scrolled up to read while more is said, and follows again once she is back at the end."""
+    errors: list[str] = []
+    pages = [open_page(browser, viewport, errors) for viewport in (size, SMALL_PHONE, SMALL_PHONE)]
+    ann = pages[0]
+    create_room(ann, server_url, "Spyfall", 3, "Ann", output, {"rounds": "1", "minutes": "8"})
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(pages[1], link, 1, "Bob")
+    take_seat(pages[2], link, 2, "Cid")
+    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Deal the cards").click()
+    chat = ann.locator(".sf-chat .lines")
+    said = 0
+    while said < 12 and chat.evaluate("(el) => el.scrollHeight <= el.clientHeight + 40"):
+        say_next_line(pages, said)
+        said += 1
+    overflowed = chat.evaluate("(el) => el.scrollHeight > el.clientHeight + 40")
+    assert overflowed, "the chat never overflowed"
+    say_next_line(pages, said)
+    said += 1
+    expect(chat.locator("li").last).to_be_in_viewport()
+    assert chat.evaluate(AT_NEWEST)
+    ann.screenshot(path=output / f"following-{size['width']}.png")
+
+    chat.evaluate("(el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); }")
+    say_next_line(pages, said)
+    said += 1
+    assert chat.evaluate("(el) => el.scrollTop") == 0  # left where Ann reads
+    ann.screenshot(path=output / f"reading-{size['width']}.png")
+
+    chat.evaluate(
+        "(el) => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }"
+    )
+    say_next_line(pages, said)
+    assert chat.evaluate(AT_NEWEST)
+    expect(chat.locator("li").last).to_contain_text(f"Line {said}")
+    assert errors == []

@@ -107,8 +107,9 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     accuser, suspect = (seat for seat in range(3) if seat != spy)
     pages[accuser].get_by_role("button", name="Accuse…").click()
     pages[accuser].locator(f".sf-accuse button[data-seat='{suspect}']").click()
-    for page in pages:
-        expect(page.locator(".sf-vote")).to_contain_text("accuses")
+    for seat, page in enumerate(pages):
+        said = "You accuse" if seat == accuser else "accuses"
+        expect(page.locator(".sf-vote")).to_contain_text(said)
         expect(page.locator(".sf-top .countdown.paused")).to_be_visible()
     pages[spy].screenshot(path=output / "vote.png", full_page=True)
     pages[spy].get_by_role("button", name="No", exact=True).click()
@@ -192,7 +193,8 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     pages[voter].get_by_role("button", name="Yes, the spy").click()
     # The round's end is a moment of its own until the next deal, on every screen.
     for page in [*pages, clock]:
-        expect(page.locator(".sf-round-end")).to_contain_text("was caught")
+        caught = "You, the spy, were caught" if page is pages[spy] else "was caught"
+        expect(page.locator(".sf-round-end")).to_contain_text(caught)
         expect(page.locator(".sf-round-end .place")).not_to_be_empty()
         expect(page.locator(".sf-round-end .round-points li")).to_have_count(3)
         expect(page.locator(".end")).to_have_count(0)

@@ -20,6 +20,7 @@ from tafel.engine.options import (
 )
 from tafel.games.add_vantage import GAME
 from tafel.games.add_vantage.rules import Options
+from tafel.games.maillot import GAME as MAILLOT
 
 
 @dataclass(frozen=True)
@@ -146,3 +147,29 @@ def test_an_option_applies_only_to_its_player_counts_and_with_the_option_it_refi
     assert option_scope(fields["tiles_stay"], "en") == "2 players"
     assert option_scope(fields["remove_anytime"], "nl") == "met remove-die"
     assert option_scope(fields["diagonal"], "en") == ""
+
+
+def test_an_option_that_refines_another_is_refused_without_it() -> None:
+    """remove-anytime does nothing without remove-die: turned on alone it is refused with a
+    message that names what it needs, in nl and en; with remove-die, or off, it is taken."""
+    with pytest.raises(OptionError) as refused:
+        GAME.options_from_json({"remove-anytime": True})
+    assert refused.value.key == "option_needs"
+    assert refused.value.params == {"option": "remove-anytime", "required": "remove-die"}
+    said = {
+        lang: GAME.catalog.text(lang, "option_needs", **refused.value.params)
+        for lang in ("en", "nl")
+    }
+    assert said == {
+        "en": "The option remove-anytime only works with remove-die: turn that on too.",
+        "nl": "De optie remove-anytime werkt alleen met remove-die: zet die ook aan.",
+    }
+    assert GAME.options_from_json({"remove-anytime": True, "remove-die": True}).remove_anytime
+    assert not GAME.options_from_json({"remove-anytime": False}).remove_anytime
+
+
+def test_maillot_combat_points_help_says_a_jersey_in_exchange_earns_nothing() -> None:
+    """Ruling 13 (maillot/rules.md): a rainbow jersey received in exchange earns 0."""
+    combat = next(f for f in dataclasses.fields(MAILLOT.options_type) if f.name == "combat_points")
+    assert "won at the line 3 (one received in exchange 0" in option_help(combat, "en")
+    assert "gewonnen op de streep 3 (een ingeruilde 0" in option_help(combat, "nl")

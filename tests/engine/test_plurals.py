@@ -68,3 +68,51 @@ def test_every_counted_message_has_its_forms(name: str) -> None:
         for key in counted:
             for category in ("one", "other"):
                 assert catalog.template(lang, f"{key}#{category}"), (name, lang, key, category)
+
+
+ROVER = Catalog(
+    {
+        "en": {
+            "rover#one": "The Rover took {name}'s only card.",
+            "rover#other": "The Rover took all {count} cards of {name}.",
+            "rover.you#other": "The Rover took all {count} of your cards.",
+        }
+    }
+)
+
+
+def test_the_readers_own_wording_when_asked_for() -> None:
+    """`you=True` picks the ".you" wording, counted like any other; where a count has no own
+    form, or nobody asked for it, the message reads as for anyone."""
+    assert ROVER.text("en", "rover", count=17, name="Ann", you=True) == (
+        "The Rover took all 17 of your cards."
+    )
+    assert ROVER.text("en", "rover", count=17, name="Ann") == "The Rover took all 17 cards of Ann."
+    assert ROVER.text("en", "rover", count=17, name="Ann", you=False) == (
+        "The Rover took all 17 cards of Ann."
+    )
+
+
+def test_a_terminal_line_counts_the_rover_and_the_genie() -> None:
+    game = GAMES["tornado-alert"]
+    names = ["Ann", "Bob"]
+    said = [
+        game.terminal.describe_event({"kind": kind, "seat": 1, key: n}, lang, names)
+        for kind, key in (("rover", "lost"), ("genie", "turned"))
+        for lang in ("en", "nl")
+        for n in (0, 1, 2)
+    ]
+    assert said == [
+        "The Rover came to Bob, who had no cards to take.",
+        "The Rover took Bob's only card.",
+        "The Rover took all 2 cards of Bob.",
+        "De rover kwam bij Bob, die geen kaarten had om te nemen.",
+        "De rover nam de enige kaart van Bob.",
+        "De rover nam alle 2 kaarten van Bob.",
+        "The Genie came to Bob, who had no card face down.",
+        "The Genie turned one of Bob's cards face up.",
+        "The Genie turned 2 of Bob's cards face up.",
+        "De genie kwam bij Bob, die geen gedekte kaart had.",
+        "De genie draaide een kaart van Bob weer om.",
+        "De genie draaide 2 kaarten van Bob weer om.",
+    ]

@@ -3,6 +3,7 @@ told when a window is decided (with the window decided by hand: no clock, no sle
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -152,6 +153,12 @@ def test_a_near_tie_is_told_as_drawn() -> None:
     winner, loser = (ann, bob) if table.applied == [0] else (bob, ann)
     assert winner.frames[-1]["key"] == "slap_won_draw"
     assert loser.frames[-1]["key"] == "slap_lost_draw"
+    # Said as what happened: nobody was first, the draw chose.
+    assert re.fullmatch(
+        r"Yours! You and another player slapped too close to call \(\d+ ms\), "
+        r"and the draw went to you\.",
+        winner.frames[-1]["message"],
+    )
 
 
 def test_a_window_of_refused_slaps_changes_nothing_and_wakes_the_bots() -> None:

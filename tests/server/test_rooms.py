@@ -42,6 +42,10 @@ def test_a_room_refuses_unknown_games_counts_options_and_names_in_the_players_la
     assert create("nl", players=5) == (400, "add-vantage speel je met 2 tot 4 spelers.")
     status, message = create("en", players=3, options={"tiles-stay": True})
     assert status == 400 and "2 players only" in message
+    assert create("nl", options={"remove-anytime": True}) == (
+        400,
+        "De optie remove-anytime werkt alleen met remove-die: zet die ook aan.",
+    )
     status, message = create("nl", name="   ")
     assert status == 400 and message.startswith("Typ een naam")
     assert client.get("/api/rooms/ZZZZZ").status_code == 404

@@ -91,7 +91,7 @@ class AddVantageText:
         t = self.catalog.text
         match action:
             case Roll(dice=n):
-                return t(lang, "action.roll", dice=n)
+                return t(lang, "action.roll", count=n)
             case Place(value=value, cell=cell):
                 return t(lang, "action.place", value=value, cell=CELL_NAMES[cell])
             case Discard(value=value):

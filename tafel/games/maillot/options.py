@@ -55,10 +55,12 @@ class Options:
             "help": {
                 "en": "After the race, most combat points wins: a lead of over 1:00 gives 1, "
                 "over 2:00 gives 2; a green jersey 1; three polka-dot jerseys 1; a rainbow "
-                "jersey 3.",
+                "jersey won at the line 3 (one received in exchange 0: the jerseys it "
+                "replaces have counted).",
                 "nl": "Na de koers wint wie de meeste strijdlustpunten heeft: meer dan 1:00 "
                 "voorsprong geeft 1, meer dan 2:00 geeft 2; een groene trui 1; drie "
-                "bolletjestruien 1; een regenboogtrui 3.",
+                "bolletjestruien 1; een regenboogtrui gewonnen op de streep 3 (een ingeruilde "
+                "0: de truien die hij vervangt telden al).",
             }
         },
     )

@@ -194,6 +194,10 @@ class TornadoAlertText:
             params["results"] = ", ".join(
                 f"{names[s]} {points(result)}" for s, result in enumerate(params["results"])
             )
+        if kind in ("genie", "rover"):
+            params["count"] = params.pop("turned" if kind == "genie" else "lost")
+            if params["count"] == 0:
+                kind += "_none"
         if kind == "round_start":
             params["name"] = names[params.pop("starter")]
         if kind == "use_token":

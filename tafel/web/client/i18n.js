@@ -38,8 +38,12 @@ function counted(table, key, params) {
   return table[`${key}#${category}`] ?? table[`${key}#other`];
 }
 
+// A message about the player themself has its own wording, "key.you" ("You vote yes", "the Rover
+// took all 17 of your cards"), picked where the caller says the seat is the viewer's
+// (`you: true`); a message without one reads the same for everyone.
 function lookup(table, key, params) {
-  return counted(table, key, params) ?? table[key];
+  const own = params?.you ? counted(table, `${key}.you`, params) ?? table[`${key}.you`] : undefined;
+  return own ?? counted(table, key, params) ?? table[key];
 }
 
 export function t(key, params) {

@@ -5,8 +5,9 @@
 // the server's timer, see clock.js; `keep`: a key for what the screen keeps in this browser for
 // the match, such as notes; a game with race actions sends them with `race(pick)`, where
 // `pick(legal)` finds the race action, and shows `slap`, how the seat's last slap went),
-// `describeEvent(event, names, gt, view)`, a line for the list of last moves (or nothing, for an
-// event not worth a line), and `moments`, the kinds of event that also get a banner. It may
+// `describeEvent(event, names, gt, view, you)`, a line for the list of last moves (or nothing,
+// for an event not worth a line; `you`: this browser's seat or null, for the catalogs' ".you"
+// wordings), and `moments`, the kinds of event that also get a banner. It may
 // export `scoreText(view, seat, gt)`, how a final score reads, and, for games whose actors may
 // have nothing to do, `acting(view, actors)` (whom the screen shows as acting) and
 // `turnText(view, legal, names, gt)`; and, for games in rounds or deals, `chapter(view)`, the

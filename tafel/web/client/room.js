@@ -13,6 +13,7 @@ import { Lobby } from "./lobby.js";
 import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
 import { Moments } from "./moments.js";
+import { usePinnedTurnLine } from "./pinned.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Notice, useNotice } from "./notices.js";
 import { Chips, Header, Sheet, eventNames, navigate } from "./ui.js";
@@ -169,6 +170,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
   const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
+  usePinnedTurnLine();
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
   // A seat given up mid-game is its stand-in's at once, before the next state says so.
@@ -250,7 +252,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       </span>
     </div>
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
-      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view)} />
+      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view, you)} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}
@@ -264,7 +266,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       <ol class="moves" reversed>
         ${[...log]
           .reverse()
-          .map((event) => renderer.describeEvent(event, names, gt, frame.view))
+          .map((event) => renderer.describeEvent(event, names, gt, frame.view, you))
           .filter(Boolean)
           .map((line) => html`<li>${line}</li>`)}
       </ol>

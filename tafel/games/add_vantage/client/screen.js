@@ -126,7 +126,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       <div class="actions">
         ${moves.rolls.map(
           (action) => html`<button class="legal" onClick=${() => act(action)}>
-            ${gt("action.roll", { dice: action.dice })}
+            ${gt("action.roll", { count: action.dice })}
           </button>`,
         )}
         ${moves.pass &&

@@ -72,7 +72,7 @@ function sortLegal(legal) {
   return moves;
 }
 
-function decision(view, names, gt) {
+function decision(view, names, you, gt) {
   const phase = view.phase;
   const d = view.decision || {};
   if (phase === "over") return gt("label.over", { reason: gt(`end.${view.end_reason}`) });
@@ -87,7 +87,7 @@ function decision(view, names, gt) {
   if (phase === "auction") {
     const high =
       d.high_bidder !== null
-        ? gt("label.high_bid", { amount: d.high, name: names[d.high_bidder] })
+        ? gt("label.high_bid", { amount: d.high, name: names[d.high_bidder], you: d.high_bidder === you })
         : gt("label.no_bid");
     return gt("label.decide_auction", { square: d.square, high, name });
   }
@@ -140,7 +140,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${view.die !== null && view.die !== undefined && view.die > 0 &&
       html`<p class="rolled"><span class="die" aria-hidden="true">${DIE[view.die - 1]}</span>
         ${gt("rolled", { die: view.die, square: view.rider, what: squareName(rider, gt) })}</p>`}
-      <p class="decision">${decision(view, names, gt)}</p>
+      <p class="decision">${decision(view, names, you, gt)}</p>
       ${card && html`<p class="chance-card">${gt("label.last_card", { card: gt(`card.${card.name}`, { value: card.value }) })}</p>`}
       <div class="actions">
         ${choices.map(

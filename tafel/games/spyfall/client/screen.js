@@ -3,7 +3,7 @@
 // results. At one table (option `table`) the talk is aloud: no chat, the rest the same; a
 // spectator's screen (the host's tablet in the middle) is a big shared clock.
 
-import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
@@ -46,7 +46,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
-    <${RoundEnd} view=${view} names=${names} gt=${gt} />
+    <${RoundEnd} view=${view} names=${names} you=${you} gt=${gt} />
     ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
     <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
     ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
@@ -56,7 +56,7 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
     html`<${Accuse} moves=${moves} act=${act} names=${names} gt=${gt} />`}
     <${Locations} view=${view} keep=${keep} gt=${gt} guesses=${moves.guesses} guess=${guess}
       setGuess=${setGuess} act=${act} />
-    <${Results} view=${view} names=${names} gt=${gt} />
+    <${Results} view=${view} names=${names} you=${you} gt=${gt} />
   </div>`;
 }
 
@@ -83,7 +83,7 @@ function Tray({ view, moves, act, names, you, gt }) {
       ? html`<button class="legal primary" onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
       : html`<p class="hint">${gt("waiting_deal", { name: names[view.dealer] })}</p>`;
   } else if (view.accusation) {
-    body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} />`;
+    body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />`;
   } else if (view.phase === "nominate") {
     const nominator = (view.dealer + view.nominations.length) % view.players;
     body = html`<p>${gt("time_is_up")}</p>
@@ -103,11 +103,11 @@ function Tray({ view, moves, act, names, you, gt }) {
   return html`<section class="card tray sf-tray">${body}</section>`;
 }
 
-function Vote({ view, moves, act, names, gt }) {
+function Vote({ view, moves, act, names, you, gt }) {
   const { accuser, suspect, votes, time_up: timeUp } = view.accusation;
   const title = timeUp
     ? gt("ballot_on", { suspect: names[suspect] })
-    : gt("accusation_of", { name: names[accuser], suspect: names[suspect] });
+    : gt(suspect === you ? "accusation_of_you" : "accusation_of", { name: names[accuser], suspect: names[suspect], you: accuser === you });
   return html`<div class="sf-vote">
     <p><strong>${title}</strong></p>
     <ul class="votes">
@@ -124,9 +124,32 @@ function Vote({ view, moves, act, names, gt }) {
 }
 
 // Questions and answers; the one who is to ask picks whom and types, the one asked answers.
+// The chat follows the conversation: a new line scrolls it to the end, unless the player has
+// scrolled up to read, until they scroll back down to the end. On a phone the chat's end may lie
+// below the screen: while the player looks at the chat (its top is on screen) the page moves up
+// to show the newest line and the box to answer in; one reading further down is left alone.
+function useFollowing(lines) {
+  const list = useRef(null);
+  const following = useRef(true);
+  const onScroll = () => {
+    const el = list.current;
+    following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  };
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el || !following.current) return;
+    el.scrollTop = el.scrollHeight;
+    const top = el.getBoundingClientRect().top;
+    const end = el.closest(".sf-chat").getBoundingClientRect().bottom;
+    if (top >= 0 && top < innerHeight && end > innerHeight) window.scrollBy(0, end - innerHeight + 8);
+  }, [lines]);
+  return { list, onScroll };
+}
+
 function Chat({ view, moves, act, names, gt, bots }) {
   const [target, setTarget] = useState(null);
   const [text, setText] = useState("");
+  const { list, onScroll } = useFollowing(view.chat.length);
   useEffect(() => setTarget(null), [view.asker, view.phase]);
   const send = (event) => {
     event.preventDefault();
@@ -148,7 +171,7 @@ function Chat({ view, moves, act, names, gt, bots }) {
   else if (view.asker !== null) prompt = gt("waiting_question", { name: names[view.asker] });
   const writing = moves.answer || (moves.asks.length > 0 && target !== null);
   return html`<section class="card sf-chat">
-    <ol class="lines">
+    <ol class="lines" ref=${list} onScroll=${onScroll}>
       ${view.chat.map(
         (line) => html`<li class=${line.kind}>
           <strong>${names[line.seat]}</strong>${line.kind === "question" ? ` → ${names[line.to]}` : ""}${": "}
@@ -223,15 +246,10 @@ export function chapter(view) {
 export const moments = ["spy_revealed"];
 
 // In the game's own words (its catalog, as the terminal tells them), with "you" where it is you.
-export function describeEvent(event, names, gt, view) {
+export function describeEvent(event, names, gt, view, you = null) {
   const { kind, seat } = event;
   const name = seat === null || seat === undefined ? "" : names[seat];
-  const mine = name !== "" && name === gt("you");
-  const say = (key, params) => {
-    const own = `${key}.you`;
-    const text = mine ? gt(own, params) : own;
-    return text === own ? gt(key, params) : text;
-  };
+  const say = (key, params) => gt(key, { ...params, you: seat === you && you !== null });
   const where = (index) => (view ? locationName(view.locations[index]) : String(index + 1));
   switch (kind) {
     case "round_started":
@@ -249,14 +267,14 @@ export function describeEvent(event, names, gt, view) {
     case "guessed":
       return say(event.right ? "event.guessed_right" : "event.guessed_wrong", { name, location: where(event.location) });
     case "round_over":
-      return gt("event.round_over", { result: resultText(event, names, gt, where) });
+      return gt("event.round_over", { result: resultText(event, names, gt, where, you) });
     default:
       return say(`event.${kind}`, { name, suspect: names[event.suspect] });
   }
 }
 
-function resultText(result, names, gt, where) {
+function resultText(result, names, gt, where, you) {
   const points = result.points.map((n, seat) => `${names[seat]} ${n}`).join(", ");
-  const ending = endingText(result, names, gt);
+  const ending = endingText(result, names, gt, you);
   return gt("result", { round: result.round, location: where(result.location), spy: names[result.spy], ending, points });
 }

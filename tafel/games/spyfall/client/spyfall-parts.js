@@ -14,9 +14,10 @@ export function locationName(location) {
   return location.name[lang()] || location.name.en;
 }
 
-// How a round ended, in the game's words.
-export function endingText(result, names, gt) {
-  return gt(`ending.${result.ending}`, { suspect: names[result.suspect], spy: names[result.spy] });
+// How a round ended, in the game's words: to the one voted the spy or caught, about themself.
+export function endingText(result, names, gt, you = null) {
+  const about = result.ending === "agent_convicted" ? result.suspect : result.spy;
+  return gt(`ending.${result.ending}`, { suspect: names[result.suspect], spy: names[result.spy], you: about === you && you !== null });
 }
 
 // Face down until tapped, so a neighbour's glance at the phone tells nothing: covered, the spy's
@@ -129,7 +130,7 @@ function roleOf(result, seat) {
   return role ? role[lang()] || role.en : null;
 }
 
-export function Results({ view, names, gt }) {
+export function Results({ view, names, you, gt }) {
   if (!view.results.length) return null;
   return html`<section class="card sf-results">
     <h2>${gt("results")}</h2>
@@ -142,7 +143,7 @@ export function Results({ view, names, gt }) {
             (result) => html`<tr data-round=${result.round}>
               <td>${result.round}</td>
               <td>${locationName(view.locations[result.location])}</td>
-              <td title=${endingText(result, names, gt)}>${names[result.spy]}</td>
+              <td title=${endingText(result, names, gt, you)}>${names[result.spy]}</td>
               ${result.points.map(
                 (points, seat) => html`<td>${points}${roleOf(result, seat) && html`<span class="role">${roleOf(result, seat)}</span>`}</td>`,
               )}
@@ -152,7 +153,7 @@ export function Results({ view, names, gt }) {
         </tbody>
       </table>
     </div>
-    ${!roundEndShown(view) && html`<p class="hint">${endingText(view.results.at(-1), names, gt)}.</p>`}
+    ${!roundEndShown(view) && html`<p class="hint">${endingText(view.results.at(-1), names, gt, you)}.</p>`}
   </section>`;
 }
 
@@ -163,12 +164,12 @@ function roundEndShown(view) {
   return Boolean(result) && ["deal", "over"].includes(view.phase) && result.round === view.round;
 }
 
-export function RoundEnd({ view, names, gt }) {
+export function RoundEnd({ view, names, you, gt }) {
   if (!roundEndShown(view)) return null;
   const result = view.results.at(-1);
   return html`<section class="card sf-round-end" data-round=${result.round}>
     <h2>${gt("round_over", { round: result.round })}</h2>
-    <p class="ending">${endingText(result, names, gt)}.</p>
+    <p class="ending">${endingText(result, names, gt, you)}.</p>
     <dl>
       <div><dt>${gt("the_spy_was")}</dt><dd class="spy-name">${names[result.spy]}</dd></div>
       <div><dt>${gt("the_location_was")}</dt><dd class="place">${locationName(view.locations[result.location])}</dd></div>

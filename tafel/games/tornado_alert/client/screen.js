@@ -123,16 +123,21 @@ function whyNoSlap(view, you) {
 }
 
 // The moments that change the table: tornado, lightning, Rover, Genie, Wedge, Game Over. Shown
-// large until the next card is laid.
+// large until the next card is laid. A Genie that finds nothing to turn changes nothing: a line
+// in the list, no moment.
 const MOMENTS = new Set(["tornado", "lightning", "rover", "genie", "wedge_left", "wedge_taken", "game_over_drawn", "wrong_hand"]);
 
-function useMoments(view, names, gt) {
+export function isMoment(event) {
+  return MOMENTS.has(event.kind) && !(event.kind === "genie" && event.turned === 0);
+}
+
+function useMoments(view, names, gt, you) {
   const [moments, setMoments] = useState(null);
   const current = playsLeft(view);
   useEffect(() => {
-    const found = view.events.filter((event) => MOMENTS.has(event.kind));
+    const found = view.events.filter(isMoment);
     if (found.length) {
-      const lines = found.map((event) => ({ kind: event.kind, text: describeEvent(event, names, gt) }));
+      const lines = found.map((event) => ({ kind: event.kind, text: describeEvent(event, names, gt, view, you) }));
       setMoments({ lines, card: current });
     }
   }, [view.events]);
@@ -155,7 +160,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
   const over = view.outcome !== null;
   remember(view);
   const [note, sayNote] = useCardNote(view, slap);
-  const moments = useMoments(view, names, gt);
+  const moments = useMoments(view, names, gt, you);
   const short = claim && view.play_pile_size < view.claim_size;
   const slapNow = () => {
     if (claim) return race(pickClaim);
@@ -329,9 +334,14 @@ export function chapter(view) {
 // tornado, lightning and the Rover large itself (until the next card), so they are said once.
 export const moments = ["round_end"];
 
-export function describeEvent(event, names, gt) {
+export function describeEvent(event, names, gt, view, you = null) {
   let { kind, seat, ...params } = event;
   if (seat !== null && seat !== undefined) params.name = names[seat];
+  params.you = seat === you && you !== null;
+  if (kind === "genie" || kind === "rover") {
+    params.count = kind === "genie" ? params.turned : params.lost;
+    if (params.count === 0) kind += "_none";
+  }
   if ("card" in params) params.card = kindName(params.card, gt);
   if (kind === "claim") {
     params.cards = [...params.cards].reverse().map((k) => kindName(k, gt)).join(", ");
