@@ -123,7 +123,7 @@ class Seating:
             raise RoomError("not_playing", 409)
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
-        bot = speaking(self.stand_in_bot(), self.room.game, lang)
+        bot = speaking(STAND_IN, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
         self.seat_changed()
@@ -157,11 +157,14 @@ class Seating:
             room.tabs.publish_state()
             room.moves.wake_bots()
 
-    def stand_in_bot(self) -> str:
+    def stand_in_bot(self, seat: int) -> str:
         """The bot that plays for a person: out of time, away, handed over by the host, or for
         good once they leave. It is the level the lobby offers first, so the table knows whom
-        it plays against (the notices name it)."""
-        return STAND_IN
+        it plays against (the notices name it); a bot that talks speaks the table's language:
+        that of the person's own screen, or else of the host's."""
+        tabs = {k: [c.lang for c in holder.connections] for k, holder in enumerate(self.room.seats)}
+        langs = tabs[seat] or tabs.get(self.room.host, []) or ["en"]
+        return speaking(STAND_IN, self.room.game, langs[0])
 
     @one_change_at_a_time
     async def leave(self, token: str) -> None:
@@ -174,7 +177,7 @@ class Seating:
         bot = holder.bot
         handed = None
         if match is not None:
-            bot = self.stand_in_bot()
+            bot = self.stand_in_bot(seat)
             specs, names = list(match.record.seats), list(match.names)
             specs[seat] = names[seat] = bot
             handed = (match.id, specs, names)

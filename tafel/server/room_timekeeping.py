@@ -151,14 +151,14 @@ class Timekeeping:
         seats = {s: why for s, why in seats.items() if room.seats[s].name and not room.seats[s].bot}
         if not seats:
             return
-        bot = room.seating.stand_in_bot()
-        kept = [StoredSeat(s, room.seats[s].name, bot, room.seats[s].token_hash) for s in seats]
+        bots = {s: room.seating.stand_in_bot(s) for s in seats}
+        kept = [StoredSeat(s, room.seats[s].name, bots[s], room.seats[s].token_hash) for s in seats]
         try:
             await room.keep(seats=kept)
         except RoomError:
             return  # the store is down: the seats stay their people's, timed anew next change
         for seat in seats:
-            room.seats[seat].bot = bot
+            room.seats[seat].bot = bots[seat]
         room.seating.seat_changed()
         for seat, why in seats.items():
             key = "gone_bot" if why == GONE else "timed_out"
