@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -43,9 +44,19 @@ def test_bench_server_of_two_processes_leaves_nothing_in_redis(
     room's next owner gets a larger one; once the bench's schema is dropped they mean nothing,
     and the bench deletes every key under its prefix."""
     database = os.environ[POSTGRES_ENV]
-    result = bench_server(
-        2, 0.5, "add-vantage", processes=2, db=database, redis=redis_url, redis_prefix=redis_prefix
-    )
+    # In a thread of its own: the bench runs its own event loop, and the test worker's main
+    # thread may hold one already (a browser test's Playwright, earlier in the same worker).
+    with ThreadPoolExecutor(1) as thread:
+        result = thread.submit(
+            bench_server,
+            2,
+            0.5,
+            "add-vantage",
+            processes=2,
+            db=database,
+            redis=redis_url,
+            redis_prefix=redis_prefix,
+        ).result()
     assert result.actions > 0
     with redis.Redis.from_url(redis_url) as client:
         assert list(client.scan_iter(match=f"{redis_prefix}*", count=1000)) == []

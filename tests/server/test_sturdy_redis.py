@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from redis.asyncio import Connection
@@ -30,6 +31,8 @@ def test_a_write_to_a_closed_transport_is_a_redis_connection_error(
     monkeypatch.setattr(Connection, "send_packed_command", closed)
     monkeypatch.setattr(Connection, "disconnect", disconnect)
     connection = SturdyConnection()
-    with pytest.raises(RedisConnectionError, match="closed"):
-        asyncio.run(connection.send_packed_command(b"PING"))
+    # In a thread of its own: the worker's main thread may hold a running loop already (a
+    # browser test's Playwright, earlier in the same worker).
+    with ThreadPoolExecutor(1) as thread, pytest.raises(RedisConnectionError, match="closed"):
+        thread.submit(asyncio.run, connection.send_packed_command(b"PING")).result()
     assert dropped == [True]
