@@ -20,6 +20,7 @@ from tafel.server import health
 from tafel.server.logs import FIELDS, formatter
 from tafel.server.seats import token_hash
 from tests.server.tabs import new_room, open_tab, play_out, set_bot, start, take_seat
+from tests.server.test_store_off_loop import wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -178,6 +179,8 @@ def test_logs_tell_each_event_of_a_room_and_nothing_secret(
         assert mover.next("error")["key"] == "store_failed"
         monkeypatch.setattr(store, "append_move", real)
         play_out(tabs, random.Random(7))
+    # The match's end is kept after its last move, which nobody waits for (`finish_match`).
+    wait_for(lambda: (match := store.match(code, 1)) is not None and match.over, "its end kept")
     stored = store.match(code, 1)
     assert stored is not None and stored.over
 
