@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 from typing import Any
 
 from tafel.agents.base import Agent
 from tafel.agents.levels import LEVELS
 from tafel.agents.params import TEXT_LENGTH, AgentError
 from tafel.engine import Game, Rng
+from tafel.engine.installed import declared, is_tafels
 
 AgentFactory = Callable[..., Agent]
 
 GROUP = "tafel.bots"
-TAFEL = "tafel"
-"""The distribution whose bots are Tafel's own."""
 
 
 class Everyone:
@@ -40,14 +39,6 @@ EVERY_BOT = Everyone()
 Allowed = Collection[str] | Everyone
 
 
-def _entries() -> list[EntryPoint]:
-    return sorted(entry_points(group=GROUP), key=lambda entry: entry.name)
-
-
-def _is_tafels(entry: EntryPoint) -> bool:
-    return entry.dist is not None and entry.dist.name == TAFEL
-
-
 def load_bot(entry: EntryPoint) -> type[Agent]:
     """The bot class an entry point declares, checked to be one."""
     found = entry.load()
@@ -57,7 +48,7 @@ def load_bot(entry: EntryPoint) -> type[Agent]:
 
 
 GENERIC: dict[str, type[Agent]] = {
-    entry.name: load_bot(entry) for entry in _entries() if _is_tafels(entry)
+    entry.name: load_bot(entry) for entry in declared(GROUP) if is_tafels(entry)
 }
 """Tafel's own bots for every game, found as any package's are."""
 
@@ -68,8 +59,8 @@ def installed_bots() -> dict[str, EntryPoint]:
     imported only when it is asked for and allowed."""
     return {
         entry.name: entry
-        for entry in _entries()
-        if not _is_tafels(entry) and entry.name not in GENERIC
+        for entry in declared(GROUP)
+        if not is_tafels(entry) and entry.name not in GENERIC
     }
 
 

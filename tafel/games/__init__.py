@@ -9,9 +9,10 @@ game: Tafel's own are found the same way as anyone's.
 from __future__ import annotations
 
 import re
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 
 from tafel.engine import Game
+from tafel.engine.installed import declared, is_tafels
 
 GROUP = "tafel.games"
 GAME_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -36,14 +37,11 @@ def load_game(entry: EntryPoint) -> Game:
     return game
 
 
-def is_tafels(entry: EntryPoint) -> bool:
-    return entry.dist is not None and entry.dist.name == "tafel"
-
-
 def installed_games() -> dict[str, Game]:
     """Every installed game by id: Tafel's own first, then the others, each in the order of
     their ids, so that every list shows them the same way on every machine."""
-    found = sorted(entry_points(group=GROUP), key=lambda entry: (not is_tafels(entry), entry.name))
+    # A stable sort of the group's entry points, already in the order of their names.
+    found = sorted(declared(GROUP), key=lambda entry: not is_tafels(entry))
     games: dict[str, Game] = {}
     for entry in found:
         if entry.name in games:
@@ -53,9 +51,7 @@ def installed_games() -> dict[str, Game]:
 
 
 GAMES: dict[str, Game] = installed_games()
-OWN_GAMES: tuple[str, ...] = tuple(
-    sorted(entry.name for entry in entry_points(group=GROUP) if is_tafels(entry))
-)
+OWN_GAMES: tuple[str, ...] = tuple(entry.name for entry in declared(GROUP) if is_tafels(entry))
 """The ids of Tafel's own games, those its own package declares: what its README's figures,
 its pinned digests and its measurements are about."""
 
