@@ -23,6 +23,7 @@ from tafel.server.races import Entry
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time
 from tafel.server.room_match import OVER, PLAYING, Match
 from tafel.server.slaps import Slap
+from tafel.store import NewMove
 
 if TYPE_CHECKING:
     from tafel.server.room import Room
@@ -182,7 +183,7 @@ class Moves:
         state.apply(seat, action)
         number = len(match.record.actions)
         room.keeper.keep(
-            partial(room.store.append_move, match.id, number, seat, action.to_json()),
+            NewMove(room.store, match.id, number, seat, action.to_json()),
             partial(self.moves_lost, match, number),
             told=True,
             kept=lambda: ACTION_TO_VIEW.observe(time.perf_counter() - started),
