@@ -165,7 +165,8 @@ class Moves:
             if 0 <= seat < room.players and (bot := room.seats[seat].bot) is not None
         }
         reveal = None if room.races is None else room.races.reveal
-        seed = derive_seed(match.record.seed, len(match.record.actions))
+        # The seed only for bots to play with: deriving it costs a hash, and people move most.
+        seed = derive_seed(match.record.seed, len(match.record.actions)) if bots else 0
         room.bots.wake(match.state, bots, seed, reveal)
 
     # --- Every move -----------------------------------------------------------------------------
