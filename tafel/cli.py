@@ -467,7 +467,7 @@ def bench(
         typer.Option(
             min=1,
             help="bench server: rooms played at once, 4 seats each (200); give it again for "
-            "more runs.",
+            "more runs. With --think: the rooms the search starts from (25).",
         ),
     ] = None,
     processes: Annotated[
