@@ -1,11 +1,12 @@
 """Keeping a room's moves in the store without the event loop waiting for the store.
 
 Every write of a room (a move, the end of a match, its clock, its wait) goes into the room's
-own queue and is made in a thread of the store's pool (`store_pool`; a SQLite file's in a thread
-of its own that takes the rooms' writes a group at a time, `GroupedWrites`), one after another in
-the order they were asked for. The loop hands the write over and goes on serving other rooms; a
-store that is slow for one room (a lock, a lost connection being retried) holds up that room's
-queue and nothing else.
+own queue and is made in a writes thread (`writes_pool`: threads that take the rooms' writes a
+group at a time and keep a group's moves in one transaction, `GroupedWrites`), one after another
+in the order they were asked for. The loop hands the write over and goes on serving other rooms;
+a store that is slow for one room (a lock, a lost connection being retried) holds up that room's
+queue and the writes of its group, and on PostgreSQL nothing else while another writes thread
+is free.
 
 A move is applied in memory at once, so the next action is checked against the state it
 leaves, but nobody hears of it before it is kept: while a move of the room waits for the store,
