@@ -56,6 +56,7 @@ LAYOUT = Fields(
         "box": Num(6),
         "pool": Num(36),
         "unused_tiles": Num(12),
+        "idle_turns": Num(12),  # turns in a row without progress (ruling 13)
     }
 )
 
