@@ -189,7 +189,12 @@ class Match:
             return np.zeros(len(self.table), np.int8)
         if self._mask is None:
             self._mask = self.table.mask(
-                self.legal(seat), lambda: self.view(seat), self.lang, self.may_pass(seat)
+                self.legal(seat),
+                lambda: self.view(seat),
+                self.lang,
+                self.may_pass(seat),
+                seat,
+                self.players,
             )
         return self._mask.copy()
 
@@ -206,9 +211,13 @@ class Match:
         if entry.say is None:
             # The entry is one of the legal actions the mask was made from: the engine's fast
             # path, as in its own playouts.
-            self._choose(seat, entry.action, checked=False)
+            action = entry.action
+            if action is not None and entry.seats:
+                action = entry.absolute(action, seat, self.players)
+            self._choose(seat, action, checked=False)
         else:
-            self._choose(seat, self.table.action(index, self.view(seat), self.lang), checked=True)
+            said = self.table.action(index, self.view(seat), self.lang, seat, self.players)
+            self._choose(seat, said, checked=True)
 
     def act(self, action: Action | None) -> None:
         """The asked seat takes a game action of its own choosing (a bot's, text and all),

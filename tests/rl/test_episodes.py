@@ -123,3 +123,38 @@ def test_no_render_mode_warning() -> None:
             assert (text is None) == (mode is None)
     with pytest.raises(ValueError, match="render_mode"):
         TafelSingleEnv("tony-tino", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("add-vantage", 3), ("spyfall", 4)])
+def test_actions_name_seats_counted_from_the_actor(game_id: str, players: int) -> None:
+    """Issue 31, defect 3: an entry that names a seat means the seat so many places on from the
+    one who acts (1 the next), as observations count seats; so one policy can play every seat.
+    Every legal action of every seat met in random games is one entry, which gives it back."""
+    game = get_game(game_id)
+    table = table_of(game)
+    relative = [entry for entry in table.entries if entry.seats]
+    assert relative, "the game has actions that name a seat"
+    learner = env(game_id, players=players, **({"rounds": 1} if game_id == "spyfall" else {}))
+    learner.reset(seed=2)
+    assert learner.match is not None
+    rng = np.random.default_rng(3)
+    named = set()
+    for agent in learner.agent_iter(400):
+        observation, _, terminated, truncated, _ = learner.last()
+        if terminated or truncated:
+            learner.step(None)
+            continue
+        match, seat = learner.match, learner.possible_agents.index(agent)
+        view = match.view(seat)
+        for index in np.flatnonzero(observation["action_mask"][:-1]):
+            entry = table.entries[index]
+            action = table.action(int(index), view, "en", seat, players)
+            assert action is not None and action.template() in {
+                legal.template() for legal in match.legal(seat)
+            }
+            for field in entry.seats:
+                offset = getattr(entry.action, field)
+                assert getattr(action, field) == (seat + offset) % players
+                named.add(offset)
+        learner.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert named and 0 not in named, "nobody names themselves"

@@ -46,7 +46,8 @@ def states_of(game: Game, players: int, seed: int, every: int, options: Any = No
 
 
 def mask_of(game: Game, state: State, seat: int) -> list[int]:
-    mask = table_of(game).mask(state.legal_actions(seat), lambda: state.view(seat), "en", False)
+    legal = state.legal_actions(seat)
+    mask = table_of(game).mask(legal, lambda: state.view(seat), "en", False, seat, state.players)
     return list(mask.tolist())
 
 

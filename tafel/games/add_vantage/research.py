@@ -22,6 +22,10 @@ from tafel.rl.features import (
     Seen,
 )
 
+SEAT_FIELDS = {"buy": ("seller",)}
+"""`Buy.seller` counts from the buyer in the action table (`tafel.rl.table`), as seats do in the
+observation: one entry means the same to every seat."""
+
 DIE = tuple(range(1, 7))
 TILES = tuple(range(7, 15))
 
