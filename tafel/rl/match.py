@@ -32,7 +32,7 @@ import numpy as np
 
 from tafel.engine import SYSTEM, Action, Game, Json, Seat, State
 from tafel.rl.direct import direct_encoder
-from tafel.rl.layouts import encoder_of
+from tafel.rl.layouts import encoder_of, observed
 from tafel.rl.table import ActionTable, table_of
 
 STEP_LIMIT = 10_000
@@ -154,7 +154,7 @@ class Match:
             if self.direct is not None:
                 kept = self.direct(self.state, seat)
             else:
-                kept = self.encode(self.view(seat), seat, self.players)
+                kept = self.encode(observed(self.game, self.state, seat), seat, self.players)
             self._observations[seat] = kept
         return kept.copy()
 

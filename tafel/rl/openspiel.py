@@ -47,7 +47,7 @@ import pyspiel
 
 from tafel.engine import Game, Json, Rng, derive_seed
 from tafel.games import GAMES
-from tafel.rl.layouts import encoder_of, layout_of
+from tafel.rl.layouts import encoder_of, layout_of, observed
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
 
@@ -373,6 +373,7 @@ class TafelObserver:
             raise ValueError("no observation holds every seat's secrets")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall) and not self.public_only
+        self.game = game
         self.encode = encoder_of(game)  # the spectator's view, laid out
         size = layout_of(game).size
         self.tensor = np.zeros(size + RECALL_BITS * self.perfect_recall, np.float32)
@@ -391,7 +392,7 @@ class TafelObserver:
         if match is None:
             seen.fill(0.0)
         elif self.public_only:
-            seen[:] = self.encode(match.state.view(None), player, state.play.players)
+            seen[:] = self.encode(observed(self.game, match.state, None), player, match.players)
         else:
             seen[:] = match.observe(player)
         if self.perfect_recall:

@@ -14,6 +14,7 @@ from tafel.games.add_vantage.rules import Buy
 from tafel.rl.gymnasium import TafelSingleEnv
 from tafel.rl.match import STEP_LIMIT
 from tafel.rl.pettingzoo import TafelEnv, env
+from tafel.rl.layouts import layout_of, research_of
 from tafel.rl.table import table_of
 
 BUYS = np.array([isinstance(e.action, Buy) for e in table_of(get_game("add-vantage")).entries])
@@ -158,3 +159,30 @@ def test_actions_name_seats_counted_from_the_actor(game_id: str, players: int) -
                 named.add(offset)
         learner.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert named and 0 not in named, "nobody names themselves"
+
+
+def test_tornado_alerts_observation_recalls_the_play_pile_in_order() -> None:
+    """Issue 31, item 4: the pile below the top card is to be remembered; the observation holds
+    what perfect recall holds, the cards laid since the pile was emptied, top first."""
+    game = get_game("tornado-alert")
+    learner = env("tornado-alert", players=3)
+    learner.reset(seed=4)
+    assert learner.match is not None
+    start = next(s.start for s in layout_of(game).segments() if s.name == "pile_recall")
+    kinds = len(research_of(game).CARD_KINDS)
+    deepest = 0
+    rng = np.random.default_rng(0)
+    for agent in learner.agent_iter(300):
+        observation, _, terminated, truncated, _ = learner.last()
+        if terminated or truncated:
+            learner.step(None)
+            continue
+        pile = learner.match.state.play_pile  # type: ignore[attr-defined]
+        recalled = observation["observation"][start : start + 24 * kinds].reshape(24, kinds)
+        expected = np.zeros_like(recalled)
+        for depth, kind in enumerate(reversed(pile[-24:])):
+            expected[depth, kind] = 1.0
+        assert np.array_equal(recalled, expected)
+        deepest = max(deepest, len(pile))
+        learner.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert deepest > 3, "piles deep enough that the order below the top was checked"
