@@ -74,9 +74,7 @@ def encoder_of(game: Game) -> Encoder:
 @cache
 def recall_of(game: Game) -> Callable[[State, Seat | None], Json] | None:
     """The game's `recall`, if its research module gives one."""
-    recall: Callable[[State, Seat | None], Json] | None = getattr(
-        research_of(game), "recall", None
-    )
+    recall: Callable[[State, Seat | None], Json] | None = getattr(research_of(game), "recall", None)
     return recall
 
 

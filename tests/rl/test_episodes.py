@@ -12,9 +12,9 @@ import pytest
 from tafel.games import get_game
 from tafel.games.add_vantage.rules import Buy
 from tafel.rl.gymnasium import TafelSingleEnv
+from tafel.rl.layouts import layout_of, research_of
 from tafel.rl.match import STEP_LIMIT
 from tafel.rl.pettingzoo import TafelEnv, env
-from tafel.rl.layouts import layout_of, research_of
 from tafel.rl.table import table_of
 
 BUYS = np.array([isinstance(e.action, Buy) for e in table_of(get_game("add-vantage")).entries])
@@ -172,7 +172,7 @@ def test_tornado_alerts_observation_recalls_the_play_pile_in_order() -> None:
     kinds = len(research_of(game).CARD_KINDS)
     deepest = 0
     rng = np.random.default_rng(0)
-    for agent in learner.agent_iter(300):
+    for _agent in learner.agent_iter(300):
         observation, _, terminated, truncated, _ = learner.last()
         if terminated or truncated:
             learner.step(None)
