@@ -207,7 +207,11 @@ def play(
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     seat: Annotated[
-        list[str], typer.Option(help="The bot in each seat, in turn order, e.g. bot:greedy.")
+        list[str],
+        typer.Option(
+            help="The bot in each seat, in turn order, e.g. bot:greedy, or policy:PATH (a "
+            "trained policy's file, docs/rl.md)."
+        ),
     ],
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
@@ -262,7 +266,9 @@ def tournament(
     bot: Annotated[
         list[str],
         typer.Option(
-            help="A bot to rate, with its parameters (bot:ismcts:iterations=200); 2 to 8."
+            help="A bot to rate, with its parameters (bot:ismcts:iterations=200), any installed "
+            "one (a tafel.bots entry point) or a trained policy's file (policy:PATH, docs/rl.md); "
+            "2 to 8."
         ),
     ],
     players: Annotated[
