@@ -140,12 +140,11 @@ class Options:
         metadata={
             "range": (0, 20),
             "help": {
-                "en": "The game ends, scored as it stands, after this many rounds in which "
-                "nobody rolled, paid a coin into the box or won a tile (only dice bought "
-                "round the table); 0: never.",
-                "nl": "Het spel eindigt, en telt zoals het ligt, na zoveel rondes waarin "
-                "niemand gooide, een munt in de doos betaalde of een tegel won (alleen "
-                "stenen rondgekocht); 0: nooit.",
+                "en": "The game ends, scored as it stands, after this many rounds of only "
+                "buying dice (nobody rolled, paid a coin into the box or won a tile); 0: never.",
+                "nl": "Het spel eindigt, en telt zoals het ligt, na zoveel rondes van alleen "
+                "stenen kopen (niemand gooide, betaalde een munt in de doos of won een "
+                "tegel); 0: nooit.",
             },
         },
     )
