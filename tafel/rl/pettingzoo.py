@@ -90,9 +90,11 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"seat": seat, "steps": 0} for seat, agent in enumerate(self.agents)
+        }
         self._select()
-        self._inform()
+        self._inform(self.agents)
 
     def _select(self) -> None:
         """Draw who is asked, where several may act; the asked seat is the agent selected."""
@@ -102,15 +104,15 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if match.asked is not None:
             self.agent_selection = self.possible_agents[match.asked]
 
-    def _inform(self) -> None:
-        """Each agent's info: its seat, its legal mask now and the match's steps so far."""
+    def _inform(self, changed: list[str]) -> None:
+        """Each agent's info: its seat, its legal mask now and the match's steps so far. Only
+        the masks of `changed` agents can have changed: the one that acted and the one asked
+        now (every agent's at the start and the end)."""
         match = self._current()
-        for seat, agent in enumerate(self.possible_agents):
-            self.infos[agent] = {
-                "seat": seat,
-                "action_mask": match.mask(seat),
-                "steps": match.steps,
-            }
+        for info in self.infos.values():
+            info["steps"] = match.steps
+        for agent in changed:
+            self.infos[agent]["action_mask"] = match.mask(self.possible_agents.index(agent))
 
     def _current(self) -> Match:
         if self.match is None:
@@ -143,7 +145,7 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._inform()
+        self._inform(self.agents if match.done else [agent, self.agent_selection])
         if self.render_mode == "human":
             self.render()
 

@@ -79,6 +79,12 @@ class ActionTable:
         self._plain = all(entry.say is None for entry in self.entries)
         """No entry says text: each action is one entry, and none needs the view."""
         self._index_by_id = {key: found[0] for key, found in self._by_id.items()}
+        self._own_relative = {
+            id(action) for action in self._by_action if action.kind in self._relative
+        }
+        """The table's own actions that name a seat (living as long as the game)."""
+        self._moved: dict[tuple[int, Seat, int], list[int]] = {}
+        """(id of such an action, seat, players) → its entries: the relative action made once."""
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -106,25 +112,44 @@ class ActionTable:
         entry whose text is said from it needs."""
         mask = np.zeros(len(self.entries), np.int8)
         mask[self.pass_index] = may_pass
+        by_id = self._by_id
         if self._plain:
             index_by_id = self._index_by_id
             try:
                 mask[[index_by_id[id(action)] for action in legal]] = 1
-                return mask
-            except KeyError:
-                pass  # an action made afresh rather than taken from the table: by its value
+            except KeyError:  # one naming a seat, or made afresh: by its (relative) value
+                mask[
+                    [
+                        index
+                        for action in legal
+                        for index in (
+                            by_id.get(id(action)) or self._relative_entries(action, seat, players)
+                        )
+                    ]
+                ] = 1
+            return mask
         allowed = []
-        by_id = self._by_id
         for action in legal:
             found = by_id.get(id(action))
             if found is None:
-                found = self._by_action.get(self.relative(action, seat, players), [])
+                found = self._relative_entries(action, seat, players)
             for index in found:
                 say = self.entries[index].say
                 if say is None or say(view(), lang) is not None:
                     allowed.append(index)
         mask[allowed] = 1
         return mask
+
+    def _relative_entries(self, action: Action, seat: Seat, players: int) -> list[int]:
+        """The entries of an action naming a seat (or of one made afresh), by its relative
+        value; for the table's own actions, remembered."""
+        key = (id(action), seat, players)
+        found = self._moved.get(key)
+        if found is None:
+            found = self._by_action.get(self.relative(action, seat, players), [])
+            if id(action) in self._own_relative:
+                self._moved[key] = found
+        return found
 
     def action(self, index: int, view: Json, lang: str, seat: Seat, players: int) -> Action | None:
         """The game's action for an entry taken by `seat` (seats made absolute, text said, if
