@@ -221,7 +221,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
   else if (kind) turn = [t(kind), waiting].filter(Boolean).join(" · ");
   else turn = waiting;
 
-  return html`<main class="table">
+  return html`<main class="table" data-phase=${frame.view.phase}>
     <div class="status-row">
       <${Chips} names=${seated} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
         onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined}
