@@ -45,6 +45,11 @@ TABLES: dict[str, tuple[int, dict[str, str]]] = {
     "tornado-alert": (2, {}),
 }
 
+# A line that fades in is measured once it has: the colours it comes to rest at.
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((animation) => animation.effect.getTiming().iterations !== Infinity)
+  .map((animation) => animation.finished.catch(() => null)))"""
+
 Found = dict[str, dict[str, dict[str, list[str]]]]  # screen: "lang/size": rule: elements
 
 
@@ -62,6 +67,7 @@ def check(page: Page, screen: str, found: Found) -> None:
         switch_language(page, lang)
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
+            page.evaluate(SETTLED)
             results = AXE.run(page, options=OPTIONS)
             seen[f"{lang}/{size}"] = {
                 violation["id"]: [" ".join(node["target"]) for node in violation["nodes"]]

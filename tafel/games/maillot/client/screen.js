@@ -16,15 +16,17 @@ const TERRAIN = { flat: "▬", descent: "↘", crosswind: "⇶", headwind: "⇇"
 // gives); its name and what it does are told on tap.
 function SquareFace({ square }) {
   const { type } = square;
-  let sign = { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[type];
-  let number = "";
-  if (type === "effort") {
-    sign = TERRAIN[square.terrain] || "↗";
-    number = `−${square.cost}`;
-  } else if (type === "feed") number = square.gain;
-  else if (type === "event") number = `−${square.cost}`;
-  else if (type === "mountain") number = square.jerseys;
+  const sign = type === "effort" ? TERRAIN[square.terrain] || "↗" : { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[type];
+  const number = squareAmount(square);
   return html`<span class="sign" aria-hidden="true">${sign}</span>${number !== "" && html`<span class="amount">${number}</span>`}`;
+}
+
+// The number that matters on a square: what it costs, feeds or gives ("" for none).
+function squareAmount(square) {
+  if (square.type === "effort" || square.type === "event") return `−${square.cost}`;
+  if (square.type === "feed") return square.gain;
+  if (square.type === "mountain") return square.jerseys;
+  return "";
 }
 
 // What landing on a square does, in the rules' words.
@@ -182,6 +184,24 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   </div>`;
 }
 
+// What a square says to a screen reader: what is written on it first (its number, the amount
+// it shows, the team number of the domestique on it), then what it is, who stands on it and
+// what a tap on it does now.
+function squareLabel(view, index, names, moves, gt) {
+  const square = view.board.squares[index];
+  const occupant = view.occupant[index];
+  const face = [index, squareAmount(square), occupant === null ? "" : occupant + 1].filter((part) => part !== "").join(" ");
+  let tap = "tap.read";
+  if (moves.move.has(index)) tap = "tap.move";
+  else if (moves.retire.has(index)) tap = "tap.retire";
+  return [
+    `${face}: ${gt("square_title", { square: index, what: squareName(square, gt) })}`,
+    view.rider === index ? gt("name.rider_here") : null,
+    occupant === null ? null : gt("name.held", { name: names[occupant], team: occupant + 1 }),
+    gt(tap),
+  ].filter(Boolean).join(", ");
+}
+
 function Ring({ view, names, moves, tapSquare, gt, info }) {
   const squares = view.board.squares;
   const { columns, rows, cells } = ringLayout(squares.length);
@@ -197,7 +217,7 @@ function Ring({ view, names, moves, tapSquare, gt, info }) {
       ];
       return html`<button class=${classes.join(" ")}
         style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index}
-        aria-label=${`${index}: ${squareName(square, gt)}`} onClick=${() => tapSquare(index)}>
+        aria-label=${squareLabel(view, index, names, moves, gt)} onClick=${() => tapSquare(index)}>
         <span class="number">${index}</span>
         <span class="kind"><${SquareFace} square=${square} /></span>
         ${view.rider === index && html`<span class="rider" title=${gt("rider")}></span>`}
@@ -224,11 +244,17 @@ function InnerTrack({ view, names, gt }) {
       : html`<p class="hint">${gt("label.no_breakaway")}</p>`}
     <p>${gt("label.peloton")}</p>
     <ol class="peloton">
-      ${view.peloton.map((seat) => html`<li><span class=${`swatch team${seat}`}></span>${names[seat]}</li>`)}
+      ${view.peloton.map((seat) => html`<li><${Swatch} seat=${seat} gt=${gt} />${names[seat]}</li>`)}
     </ol>
     <p class="hint">${gt("label.decks", { rainbow: view.rainbow_face_down, chance: view.chance_cards })}</p>
     <p class="hint">${gt("tap_square")}</p>
   </div>`;
+}
+
+// A team's colour with its number in it, the number its domestiques on the loop carry: a team is
+// told apart without telling colours apart.
+function Swatch({ seat, gt }) {
+  return html`<span class=${`swatch team${seat}`} title=${gt("name.team", { team: seat + 1 })}>${seat + 1}</span>`;
 }
 
 // Each team on a card of its own (a table of nine columns does not fit a phone): its place, its
@@ -246,7 +272,7 @@ function Teams({ view, names, you, gt }) {
       else if (seat === view.breakaway) place = `${gt("label.away")} +${leadTime(view.lead)}`;
       else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
       return html`<article class=${`card team ${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
-        <header><span class=${`swatch team${seat}`}></span><strong>${names[seat]}</strong><span class="place">${place}</span></header>
+        <header><${Swatch} seat=${seat} gt=${gt} /><strong>${names[seat]}</strong><span class="place">${place}</span></header>
         <div class="energy-row" tabindex="0" data-explain=${gt("explain.energy")}>
           <span class="label">${gt("label.energy")}</span>
           <span class="energy"><span class=${team.energy < 20 ? "low" : ""} style=${`width: ${(100 * team.energy) / FULL}%`}></span></span>

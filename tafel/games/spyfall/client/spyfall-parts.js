@@ -3,6 +3,7 @@
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
+import { named } from "../../ui.js";
 
 const NOTES = "tafel.notes.";
 
@@ -101,7 +102,11 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
         ];
         const tap = guessing ? () => guesses.has(index) && setGuess(index) : () => toggle(index);
         const explain = gt(used ? "explain.used" : guessing ? "explain.guess" : "explain.location");
+        let said = null;
+        if (guessing) said = guesses.has(index) && guess !== index ? "tap.guess" : null;
+        else if (keep && !used) said = crossed.includes(index) ? "tap.uncross" : "tap.cross";
         return html`<li><button class=${classes.join(" ")} data-location=${index} disabled=${used}
+          aria-label=${named(locationName(location), said && gt(said))}
           data-explain=${explain} onClick=${tap}>${locationName(location)}</button></li>`;
       })}
     </ul>
@@ -134,7 +139,7 @@ export function Results({ view, names, you, gt }) {
   if (!view.results.length) return null;
   return html`<section class="card sf-results">
     <h2>${gt("results")}</h2>
-    <div class="scroll">
+    <div class="scroll" tabindex="0" role="region" aria-label=${gt("results")}>
       <table>
         <thead><tr><th>${gt("round")}</th><th>${gt("location")}</th><th>${gt("spy")}</th>
           ${names.map((name) => html`<th>${name}</th>`)}</tr></thead>
