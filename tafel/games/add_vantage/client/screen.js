@@ -103,12 +103,19 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         </div>`
       : null;
   const bonusTiles = view.bonus.filter(Boolean);
-  return html`<div class="av">
+  // Escape drops a choice half made: the die or tile picked, the buy or removal offered.
+  const drop = (e) => {
+    if (e.key !== "Escape") return;
+    setPicked(null);
+    setPickedTile(null);
+    setOffer(null);
+  };
+  return html`<div class="av" onKeyDown=${drop}>
     ${view.phase === "over" && html`<section class="card av-end"><strong>${endReason(view, names, gt)}</strong></section>`}
     ${tray &&
     html`<section class="tray card">
       ${view.pending.length > 0 &&
-      html`<div class="pending">
+      html`<div class="pending" data-arrows>
         <span class="label">${gt("label.pending")}</span>
         ${view.pending.map((value) => {
           const choosable = placeable.includes(value);
@@ -119,7 +126,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         })}
       </div>`}
       ${hand.length > 0 &&
-      html`<div class="hand">
+      html`<div class="hand" data-arrows>
         <span class="label">${gt("label.hand")}</span>
         ${hand.map((number) => {
           const choosable = layable.includes(number);
@@ -216,7 +223,7 @@ function PlayerBoard(props) {
       <strong>${name}</strong>
       <span class="coins" tabindex="0" data-explain=${gt("explain.coins")}>${gt("label.coins")}: ${board.coins}</span>
     </header>
-    <div class="grid">
+    <div class="grid" data-arrows>
       ${[0, 1, 2].map((row) => html`${cell(row * 3)}${cell(row * 3 + 1)}${cell(row * 3 + 2)}${tile(row)}`)}
       ${tile(3)}${tile(4)}${tile(5)}
       <button class=${`corner ${explained ? "chosen" : ""}`} aria-expanded=${explained} aria-label=${gt("label.diagonal")}

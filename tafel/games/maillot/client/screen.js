@@ -137,7 +137,13 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const card = view.card && rider.type === "chance" && view.phase !== "over" ? view.card : null;
   const bid = (value) => act({ type: "bid", amount: value });
 
-  return html`<div class="mt">
+  // Escape drops a choice half made: the retirement offered, the square read.
+  const drop = (e) => {
+    if (e.key !== "Escape") return;
+    setOffer(null);
+    setInfo(null);
+  };
+  return html`<div class="mt" onKeyDown=${drop}>
     <section class="tray card">
       ${view.die !== null && view.die !== undefined && view.die > 0 &&
       html`<p class="rolled"><span class="die" aria-hidden="true">${DIE[view.die - 1]}</span>
@@ -206,7 +212,7 @@ function Ring({ view, names, moves, tapSquare, gt, info }) {
   const squares = view.board.squares;
   const { columns, rows, cells } = ringLayout(squares.length);
   const auctioned = view.decision?.square;
-  return html`<section class="card ring" style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
+  return html`<section class="card ring" data-arrows style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
     ${squares.map((square, index) => {
       const [column, row] = cells[index];
       const occupant = view.occupant[index];

@@ -87,10 +87,12 @@ function useNotes(keep, round) {
 export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
   const [crossed, toggle] = useNotes(keep, view.round);
   const guessing = guesses.size > 0;
-  return html`<section class="card sf-locations">
+  // Escape drops a guess half made.
+  const drop = (e) => e.key === "Escape" && setGuess(null);
+  return html`<section class="card sf-locations" onKeyDown=${drop}>
     <h2>${gt("locations")}</h2>
     ${(guessing || keep) && html`<p class="hint">${guessing ? gt("pick_location") : gt("notes_hint")}</p>`}
-    <ul>
+    <ul data-arrows>
       ${view.locations.map((location, index) => {
         const used = view.used.includes(index);
         const classes = [

@@ -95,7 +95,13 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const seats = view.boards.map((_, seat) => seat);
   const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
 
-  return html`<div class="tt">
+  // Escape drops a choice half made: the card or the figure picked.
+  const drop = (e) => {
+    if (e.key !== "Escape") return;
+    setCard(null);
+    setFigure(null);
+  };
+  return html`<div class="tt" onKeyDown=${drop}>
     ${(text || moves.window.length > 0 || card) &&
     html`<section class=${`tray card ${view.phase === "raid" ? "raid" : ""}`}>
       ${text && html`<p class="hint">${text}</p>`}
@@ -118,7 +124,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       </div>
     </section>`}
     <section class="card tt-table">
-      <div class="tt-grid">
+      <div class="tt-grid" data-arrows>
         ${Array.from({ length: SIZE }, (_, row) => html`
           ${Array.from({ length: SIZE }, (_, col) =>
             Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint, tapText, gt }),

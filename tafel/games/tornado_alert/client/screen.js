@@ -225,7 +225,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
     !over &&
     html`<section class="card ta-hand">
       <h2>${gt("label.hand")}</h2>
-      <div class="cards">
+      <div class="cards" data-arrows>
         ${view.hand.map(
           (card) => html`<${Card} card=${card} gt=${gt} legal=${plays.has(card.kind)}
             onClick=${() => act({ type: "play", card: card.kind })} />`,
