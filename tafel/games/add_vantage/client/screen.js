@@ -5,7 +5,7 @@
 // arrange-tiles, first tap a drawn tile, then a free tile slot of your board.
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
-import { Die, named } from "../../ui.js";
+import { Die, named, takeFocus } from "../../ui.js";
 
 const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };
@@ -98,7 +98,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     offer && (offer.type === "buy" ? offer.seller : you) === owner
       ? html`<div class="confirm" data-cell=${CELLS[offer.cell]}>
           <span>${offerText(offer)}</span>
-          <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+          <button class="legal primary" ref=${takeFocus} onClick=${() => act(offer)}>${gt("confirm")}</button>
           <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
         </div>`
       : null;

@@ -4,6 +4,7 @@
 // pass in an auction, a domestique to retire or move.
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { takeFocus } from "../../ui.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
 const BID_STEPS = [0, 1, 2, 5, 10];
@@ -174,7 +175,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${offer &&
       html`<div class="confirm row">
         <span>${describeAction(offer, view, gt)}</span>
-        <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+        <button class="legal primary" ref=${takeFocus} onClick=${() => act(offer)}>${gt("confirm")}</button>
         <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
       </div>`}
     </section>

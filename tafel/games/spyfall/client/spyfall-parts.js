@@ -3,7 +3,7 @@
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
-import { named } from "../../ui.js";
+import { named, takeFocus } from "../../ui.js";
 
 const NOTES = "tafel.notes.";
 
@@ -49,7 +49,7 @@ export function Card({ view, gt, reveal, act }) {
       ${confirming
         ? html`<p class="hint">${gt("reveal_confirm")}</p>
             <div class="actions">
-              <button class="legal primary" onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
+              <button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
               <button onClick=${() => setConfirming(false)}>${gt("cancel")}</button>
             </div>`
         : html`<button class="legal spy" onClick=${() => setConfirming(true)}>${gt("reveal")}</button>`}
@@ -114,7 +114,7 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
     </ul>
     ${guessing && guess !== null &&
     html`<div class="actions sf-guess-bar">
-      <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
+      <button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "guess", location: guess })}>
         ${gt("guess_location", { location: locationName(view.locations[guess]) })}
       </button>
       <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>

@@ -5,7 +5,7 @@
 // point; a card's targets are lit on the grid when it asks for them.
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
-import { named, pressed } from "../../ui.js";
+import { named, pressed, takeFocus } from "../../ui.js";
 
 const SIZE = 6;
 const CARDS = ["shift", "corruption", "pro", "russian_roulette", "flying_switch", "swap", "new_value", "police_raid"];
@@ -113,12 +113,13 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         )}
         ${card &&
         moves.play.has(card) &&
-        html`<button class="legal primary" onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
+        html`<button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
           ${gt("action.play", { card: gt(`card.${card}`) })}
         </button>`}
         ${card &&
         moves.discard.has(card) &&
-        html`<button class="legal" onClick=${() => act({ type: "discard", card: CARDS.indexOf(card) })}>
+        html`<button class="legal" ref=${moves.play.has(card) ? undefined : takeFocus}
+          onClick=${() => act({ type: "discard", card: CARDS.indexOf(card) })}>
           ${gt("action.discard", { card: gt(`card.${card}`) })}
         </button>`}
       </div>
