@@ -70,7 +70,10 @@ def check(page: Page, screen: str, found: Found) -> None:
             page.evaluate(SETTLED)
             results = AXE.run(page, options=OPTIONS)
             seen[f"{lang}/{size}"] = {
-                violation["id"]: [" ".join(node["target"]) for node in violation["nodes"]]
+                violation["id"]: [
+                    f"{' '.join(node['target'])} {node['failureSummary'].splitlines()[-1].strip()}"
+                    for node in violation["nodes"]
+                ]
                 for violation in results.response["violations"]
             }
     switch_language(page, "en")

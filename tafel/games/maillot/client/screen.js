@@ -19,7 +19,7 @@ function SquareFace({ square }) {
   const { type } = square;
   const sign = type === "effort" ? TERRAIN[square.terrain] || "↗" : { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[type];
   const number = squareAmount(square);
-  return html`<span class="sign" aria-hidden="true">${sign}</span>${number !== "" && html`<span class="amount">${number}</span>`}`;
+  return html`<span class="sign" aria-hidden="true">${sign}</span>${" "}${number !== "" && html`<span class="amount">${number}</span>`}`;
 }
 
 // The number that matters on a square: what it costs, feeds or gives ("" for none).
@@ -225,8 +225,8 @@ function Ring({ view, names, moves, tapSquare, gt, info }) {
       return html`<button class=${classes.join(" ")}
         style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index}
         aria-label=${squareLabel(view, index, names, moves, gt)} onClick=${() => tapSquare(index)}>
-        <span class="number">${index}</span>
-        <span class="kind"><${SquareFace} square=${square} /></span>
+        <span class="number">${index}</span>${" "}
+        <span class="kind"><${SquareFace} square=${square} /></span>${" "}
         ${view.rider === index && html`<span class="rider" title=${gt("rider")}></span>`}
         ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}>${occupant + 1}</span>`}
       </button>`;

@@ -53,11 +53,14 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
   ];
   const label = cardName(card, gt);
   const explain = cardExplained(card, gt);
-  const face = html`<span class="value">${card.special ? "★" : card.value}</span>
-    <${Place} text=${card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`)} />
+  const value = card.special ? "★" : card.value;
+  const place = card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`);
+  const face = html`<span class="value">${value}</span>${" "}<${Place} text=${place} />
     ${card.tornado ? html`<span class="storm" aria-hidden="true">↯</span>` : null}`;
   if (onClick) {
-    return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${named(label, legal && gt("tap.lay"))}
+    // Its name begins with what is written on it, then what it is and what a tap does.
+    return html`<button class=${classes.join(" ")} disabled=${!legal}
+      aria-label=${named(`${value} ${place}: ${explain}`, legal && gt("tap.lay"))}
       data-kind=${card.kind} data-explain=${explain} onClick=${onClick}>${face}</button>`;
   }
   return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}
