@@ -16,10 +16,14 @@ const TERRAIN = { flat: "▬", descent: "↘", crosswind: "⇶", headwind: "⇇"
 // A square's picture: a sign for its kind and the number that matters (what it costs, feeds or
 // gives); its name and what it does are told on tap.
 function SquareFace({ square }) {
-  const { type } = square;
-  const sign = type === "effort" ? TERRAIN[square.terrain] || "↗" : { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[type];
+  const sign = squareSign(square);
   const number = squareAmount(square);
   return html`<span class="sign" aria-hidden="true">${sign}</span>${" "}${number !== "" && html`<span class="amount">${number}</span>`}`;
+}
+
+function squareSign(square) {
+  if (square.type === "effort") return TERRAIN[square.terrain] || "↗";
+  return { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[square.type];
 }
 
 // The number that matters on a square: what it costs, feeds or gives ("" for none).
@@ -197,7 +201,9 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
 function squareLabel(view, index, names, moves, gt) {
   const square = view.board.squares[index];
   const occupant = view.occupant[index];
-  const face = [index, squareAmount(square), occupant === null ? "" : occupant + 1].filter((part) => part !== "").join(" ");
+  // A sign that is a letter (the sprint's S) is read as written; arrows and symbols are not.
+  const letter = /^\w$/.test(squareSign(square)) ? squareSign(square) : "";
+  const face = [index, letter, squareAmount(square), occupant === null ? "" : occupant + 1].filter((part) => part !== "").join(" ");
   let tap = "tap.read";
   if (moves.move.has(index)) tap = "tap.move";
   else if (moves.retire.has(index)) tap = "tap.retire";
