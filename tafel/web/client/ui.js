@@ -69,7 +69,7 @@ export function takeFocus(el) {
 // A piece's name read out, and what a tap on it does where it can be tapped now (`tap`: those
 // words, or nothing).
 export function named(name, tap) {
-  return tap ? `${name}, ${tap}` : name;
+  return tap ? `${name.replace(/\.$/, "")}, ${tap}` : name;
 }
 
 // Enter and Space work an element that acts as a button without being one, as they work a button.

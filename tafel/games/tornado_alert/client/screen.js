@@ -58,9 +58,8 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
   const face = html`<span class="value">${value}</span>${" "}<${Place} text=${place} />
     ${card.tornado ? html`<span class="storm" aria-hidden="true">↯</span>` : null}`;
   if (onClick) {
-    // Its name begins with what is written on it, then what it is and what a tap does.
-    return html`<button class=${classes.join(" ")} disabled=${!legal}
-      aria-label=${named(`${value} ${place}: ${explain}`, legal && gt("tap.lay"))}
+    // Its name is what it is, beginning with what is written on it, and what a tap does.
+    return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${named(explain, legal && gt("tap.lay"))}
       data-kind=${card.kind} data-explain=${explain} onClick=${onClick}>${face}</button>`;
   }
   return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}
