@@ -18,7 +18,9 @@ const TERRAIN = { flat: "▬", descent: "↘", crosswind: "⇶", headwind: "⇇"
 function SquareFace({ square }) {
   const sign = squareSign(square);
   const number = squareAmount(square);
-  return html`<span class="sign" aria-hidden="true">${sign}</span>${" "}${number !== "" && html`<span class="amount">${number}</span>`}`;
+  // The sign is drawn by the style sheet (from data-sign): a picture, not words of the square's
+  // name (its name says what it is in words).
+  return html`<span class="sign" aria-hidden="true" data-sign=${sign}></span>${" "}${number !== "" && html`<span class="amount">${number}</span>`}`;
 }
 
 function squareSign(square) {
