@@ -29,10 +29,20 @@ function gone(el) {
   return !el.isConnected || el.disabled || el.getClientRects().length === 0;
 }
 
+let keyboard = false; // the player's last input was a key, not a pointer
+
+// `ref=${takeFocus}` on a control that comes up as the next step of a choice (a confirm, the
+// box to type in): it takes the focus as it appears, so a keyboard player is on it at once. The
+// page scrolls to it only for the keyboard: a pointer user's page stays where they tapped.
+export function takeFocus(el) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  if (keyboard) el.scrollIntoView({ block: "nearest" });
+}
+
 // Installed once for the whole page: what is kept is the focus on a control in a `main`.
 export function keepFocusThroughFrames() {
   let last = null; // { el, id, index, main }: the control the keyboard was on
-  let keyboard = false;
   addEventListener("keydown", () => (keyboard = true), true);
   addEventListener("pointerdown", () => (keyboard = false), true);
   document.addEventListener("focusin", (event) => {

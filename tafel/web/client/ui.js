@@ -60,12 +60,6 @@ export function Die({ value, small, className = "", onClick, explain, label }) {
   </span>`;
 }
 
-// `ref=${takeFocus}` on a control that comes up as the next step of a choice (a confirm, the
-// box to type in): it takes the focus as it appears, so a keyboard player is on it at once.
-export function takeFocus(el) {
-  el?.focus();
-}
-
 // A piece's name read out, and what a tap on it does where it can be tapped now (`tap`: those
 // words, or nothing).
 export function named(name, tap) {

@@ -5,7 +5,8 @@
 // arrange-tiles, first tap a drawn tile, then a free tile slot of your board.
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
-import { Die, named, takeFocus } from "../../ui.js";
+import { takeFocus } from "../../focus.js";
+import { Die, named } from "../../ui.js";
 
 const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };

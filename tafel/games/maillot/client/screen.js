@@ -4,7 +4,7 @@
 // pass in an auction, a domestique to retire or move.
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
-import { takeFocus } from "../../ui.js";
+import { takeFocus } from "../../focus.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
 const BID_STEPS = [0, 1, 2, 5, 10];

@@ -5,7 +5,7 @@
 
 import { html, useEffect, useLayoutEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
-import { takeFocus } from "../../ui.js";
+import { takeFocus } from "../../focus.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
 const TEXT_LIMIT = 300;

@@ -3,7 +3,8 @@
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
-import { named, takeFocus } from "../../ui.js";
+import { takeFocus } from "../../focus.js";
+import { named } from "../../ui.js";
 
 const NOTES = "tafel.notes.";
 

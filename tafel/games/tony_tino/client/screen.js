@@ -5,7 +5,8 @@
 // point; a card's targets are lit on the grid when it asks for them.
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
-import { named, pressed, takeFocus } from "../../ui.js";
+import { takeFocus } from "../../focus.js";
+import { named, pressed } from "../../ui.js";
 
 const SIZE = 6;
 const CARDS = ["shift", "corruption", "pro", "russian_roulette", "flying_switch", "swap", "new_value", "police_raid"];
