@@ -3,7 +3,9 @@ over the screen and Enter to act, as someone without a mouse plays. The player t
 controls and, on each legal one (`.legal`), acts with even odds, or tabs on; a legal control no
 Tab reaches would need a pointer, and the test says which. Once on the table, the focus is never
 dropped to the page (a frame that redraws the board keeps it on its control or the one in its
-place). The actions are counted (written to keyboard.json in the test's output folder)."""
+place). Counted, in keyboard.json in the test's output folder: the moves of the player's seat in
+the match's record (`moves`: every one made by keyboard) and the keys that acted (`keys`: Enter
+on a legal control, a message sent; a move may take two, a card picked and then played)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tafel.engine import GameRecord
 from tafel.games import GAMES, OWN_GAMES
 from tests.browser.players import LAPTOP, add_bot, create_room, open_page
 from tests.browser.test_accessibility import TABLES
@@ -25,22 +28,30 @@ PLAY_SECONDS = 300
 # Tabs along the whole screen and round again: enough to reach every control of any table.
 TABS = 400
 
-# Where the focus is: on a legal control of the table, elsewhere on it, or dropped to the page.
+# Where the focus is: on a legal control of the table, in the box to say something (Spyfall's
+# question or answer), elsewhere on it, or dropped to the page.
 FOCUS = """() => {
   const active = document.activeElement;
   if (!active || active === document.body) return "page";
   if (active.closest("main") && active.matches("main .legal, main .legal *")) return "legal";
+  if (active.matches("main input[name=say]")) return "say";
   return "other";
 }"""
+SAID = "Is it warm here?"
+# Spyfall against the Normal bots, who ask and answer (the random bot accuses at once), for
+# two rounds: the keyboard asks and answers too.
+ROUNDS = {"spyfall": {"rounds": "2", "minutes": "1"}}
+BOTS = {"spyfall": "normal"}
 
 
 def tab_to_a_legal_control(page: Page) -> bool:
-    """Tabs until the focus is on a legal control; False if a round of tabs finds none."""
+    """Tabs until the focus is on a legal control (or the box to say something in); False if a
+    round of tabs finds none."""
     for _ in range(TABS):
         if page.locator(".end").count():
             return False
         page.keyboard.press("Tab")
-        if page.evaluate(FOCUS) == "legal":
+        if page.evaluate(FOCUS) in ("legal", "say"):
             return True
     return False
 
@@ -75,9 +86,11 @@ def test_a_whole_game_by_keyboard(
     players, options = TABLES[game_id]
     errors: list[str] = []
     page = open_page(browser, LAPTOP, errors)
-    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
+    create_room(
+        page, quick_talk_url, game.title("en"), players, "Ann", output, ROUNDS.get(game_id, options)
+    )
     for seat in range(1, players):
-        add_bot(page, seat, game.default_rollout)
+        add_bot(page, seat, BOTS.get(game_id, game.default_rollout))
     page.get_by_role("button", name="Start the game").focus()
     page.keyboard.press("Enter")
     expect(page.locator("main.table")).to_be_visible()
@@ -93,9 +106,16 @@ def test_a_whole_game_by_keyboard(
         if not legal.count():  # the bots' turn
             page.wait_for_timeout(50)
             continue
-        if page.evaluate(FOCUS) == "legal" and rng.random() < 0.5:
+        focus = page.evaluate(FOCUS)
+        if focus == "say":  # a question to ask or to answer: typed, and sent with Enter
+            page.keyboard.type(SAID)
             page.keyboard.press("Enter")
             actions += 1
+            page.wait_for_timeout(100)
+            continue
+        if focus == "legal" and rng.random() < 0.5:
+            page.keyboard.press("Enter")
+            actions += 1  # a key that acted: a move, or a step of one (a card picked)
             # The frame that answers redraws the table: the focus stays on it.
             page.wait_for_timeout(100)
             if page.evaluate(FOCUS) == "page" and not page.locator(".end").count():
@@ -112,11 +132,17 @@ def test_a_whole_game_by_keyboard(
             except Exception:  # the screen changed under the look: look again
                 continue
             pointer.append(described)
+    # The game's own count: the actions of Ann's seat in the match's record.
+    href = page.locator(".end a[download]").get_attribute("href")
+    record = GameRecord.from_json(page.request.get(f"{quick_talk_url}{href}").json())
+    moves = sum(1 for seat, _ in record.actions if seat == 0)
     (output / "keyboard.json").write_text(
-        json.dumps({"actions": actions, "pointer": pointer, "dropped": dropped}, indent=1)
+        json.dumps(
+            {"moves": moves, "keys": actions, "pointer": pointer, "dropped": dropped}, indent=1
+        )
     )
     page.screenshot(path=output / "end.png", full_page=True)
     assert pointer == []
     assert dropped == 0
-    assert actions > 0
+    assert moves > 0
     assert errors == []
