@@ -120,6 +120,8 @@ def test_a_whole_game_by_keyboard(
             page.wait_for_timeout(100)
             if page.evaluate(FOCUS) == "page" and not page.locator(".end").count():
                 dropped += 1
+            if actions == 3:  # the focus ring, for a person to look at
+                page.screenshot(path=output / "focus.png")
             continue
         if tab_to_a_legal_control(page):
             continue
