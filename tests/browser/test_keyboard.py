@@ -1,11 +1,12 @@
 """Played by keyboard alone: a whole game of each of the five against bots, with Tab to move
 over the screen and Enter to act, as someone without a mouse plays. The player tabs along the
-controls and, on each legal one (`.legal`), acts with even odds, or tabs on; a legal control no
-Tab reaches would need a pointer, and the test says which. Once on the table, the focus is never
-dropped to the page (a frame that redraws the board keeps it on its control or the one in its
-place). Counted, in keyboard.json in the test's output folder: the moves of the player's seat in
-the match's record (`moves`: every one made by keyboard) and the keys that acted (`keys`: Enter
-on a legal control, a message sent; a move may take two, a card picked and then played)."""
+controls and, on each legal one (`.legal`), acts (three times in four) or tabs on; a legal
+control no Tab reaches would need a pointer, and the test says which. Once on the table, the
+focus is never dropped to the page (a frame that redraws the board keeps it on its control or
+the one in its place). Counted, in keyboard.json in the test's output folder: the moves of the
+player's seat in the match's record (`moves`: every one made by keyboard) and the keys that
+acted (`keys`: Enter on a legal control, a message sent; a move may take two, a card picked and
+then played)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ FOCUS = """() => {
   return "other";
 }"""
 SAID = "Is it warm here?"
+ACT = 0.75  # the odds of acting on a legal control the focus is on (else tab on to another)
 # Spyfall against the Normal bots, who ask and answer (the random bot accuses at once), for
 # two rounds: the keyboard asks and answers too.
 ROUNDS = {"spyfall": {"rounds": "2", "minutes": "1"}}
@@ -113,7 +115,7 @@ def test_a_whole_game_by_keyboard(
             actions += 1
             page.wait_for_timeout(100)
             continue
-        if focus == "legal" and rng.random() < 0.5:
+        if focus == "legal" and rng.random() < ACT:
             page.keyboard.press("Enter")
             actions += 1  # a key that acted: a move, or a step of one (a card picked)
             # The frame that answers redraws the table: the focus stays on it.
