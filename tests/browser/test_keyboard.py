@@ -148,5 +148,8 @@ def test_a_whole_game_by_keyboard(
     page.screenshot(path=output / "end.png", full_page=True)
     assert pointer == []
     assert dropped == 0
-    assert moves > 0
+    # Every move of the seat was the keyboard's: no bot took it over when its time ran out, and
+    # each move took a key at least.
+    expect(page.locator(".chip.mine.handed")).to_have_count(0)
+    assert 0 < moves <= actions
     assert errors == []
