@@ -212,7 +212,11 @@ def play(
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     seat: Annotated[
-        list[str], typer.Option(help="The bot in each seat, in turn order, e.g. bot:greedy.")
+        list[str],
+        typer.Option(
+            help="The bot in each seat, in turn order, e.g. bot:greedy, or policy:PATH (a "
+            "trained policy's file, docs/rl.md)."
+        ),
     ],
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
@@ -267,7 +271,9 @@ def tournament(
     bot: Annotated[
         list[str],
         typer.Option(
-            help="A bot to rate, with its parameters (bot:ismcts:iterations=200); 2 to 8."
+            help="A bot to rate, with its parameters (bot:ismcts:iterations=200), any installed "
+            "one (a tafel.bots entry point) or a trained policy's file (policy:PATH, docs/rl.md); "
+            "2 to 8."
         ),
     ],
     players: Annotated[
@@ -300,12 +306,20 @@ def tournament(
             "address (ray://host:10001, or auto) joins that cluster and uses all its CPUs.",
         ),
     ] = None,
+    fixed_budget: Annotated[
+        bool,
+        typer.Option(
+            help="Play all --games games rather than stopping when the intervals separate: "
+            "intervals then valid as stated (stopping early makes them optimistic)."
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
 ) -> None:
     """Rate bots against each other in every seat and player count (OpenSkill, Plackett-Luce),
-    until their 95% intervals separate or the games run out."""
+    until their 95% intervals separate or the games run out (with --fixed-budget, all of them);
+    with each pair's share of games finished ahead."""
     game = find_game(game_id)
     counts = sorted(set(players or range(game.min_players, game.max_players + 1)))
     for count in counts:
@@ -338,6 +352,7 @@ def tournament(
                 restart,
                 lambda done: progress.update(task, completed=done),
                 ray,
+                fixed_budget,
             )
         except (ScheduleError, ResultsError, EndlessGame) as error:
             raise fail(str(error)) from None
@@ -349,11 +364,14 @@ def tournament(
 
 def show_tournament(result: dict[str, Any], path: Path) -> None:
     ended = "the ratings separated" if result["separated"] else "the game budget was reached"
+    if result["stopping"] == "fixed budget":
+        ended = "the fixed budget was played"
     console.print(
         f"{result['game']}: {result['games']} games ({rounds_text(result)}), "
-        f"seed {result['seed']}; stopped because {ended}."
+        f"seed {result['seed']}; stopped because {ended}. Intervals: {result['intervals']}."
     )
     console.print(_ratings_table("all player counts", result["ratings"]))
+    console.print(_pairs_table(result["pairwise"]))
     for count, part in result["by_players"].items():
         if not part["games"]:
             continue
@@ -372,6 +390,22 @@ def show_tournament(result: dict[str, Any], path: Path) -> None:
     speed = result["games_per_second"]
     rate = f" at {speed:.1f} games/s" if speed else ""
     console.print(f"{result['played_now']} games played now{rate}; results in {path}")
+
+
+def _pairs_table(pairs: list[dict[str, Any]]) -> Table:
+    table = Table(title="pairwise: share of games finished ahead", title_justify="left")
+    for column in ("bot", "against", "games", "ahead", "95% interval"):
+        table.add_column(column, justify="left" if column in ("bot", "against") else "right")
+    for pair in pairs:
+        share, width = pair["ahead"], pair["interval"]
+        table.add_row(
+            pair["bot"],
+            pair["against"],
+            str(pair["games"]),
+            f"{share:.1%}",
+            f"{share - width:.1%} … {share + width:.1%}",
+        )
+    return table
 
 
 def _ratings_table(title: str, ratings: list[dict[str, Any]]) -> Table:
