@@ -1,8 +1,8 @@
 """Options of a room rather than of its game: its turn clock (how long each player may take
 over a decision, with a reserve to draw on, and how long a player may be away, before a bot
-plays for them), in games whose hard level searches whether a player may ask for hints
-(`tafel.server.hints`), and, in games with race actions (`Game.has_races`), how it decides slap
-races.
+plays for them), whether players may show the table reactions (`tafel.server.reactions`), in
+games whose hard level searches whether a player may ask for hints (`tafel.server.hints`), and,
+in games with race actions (`Game.has_races`), how it decides slap races.
 
 They are kept in the room's stored options under `ROOM_OPTIONS`; a match's record holds the
 game's options alone, since the room's never change what the engine does, only who decides a
@@ -68,6 +68,17 @@ class RoomOptions:
                 "when it is their move; then a bot plays for them until they come back.",
                 "nl": "Seconden dat het spel wacht op een speler die weg is (pagina dicht) "
                 "als die aan zet is; daarna speelt een bot tot die terug is.",
+            },
+        },
+    )
+    reactions: bool = field(
+        default=True,
+        metadata={
+            "help": {
+                "en": "Reactions: players may show the table an emoji (👍, 😂 ...) on their "
+                "name for a few seconds. Off for a quiet table.",
+                "nl": "Reacties: spelers kunnen de tafel een paar seconden een emoji (👍, "
+                "😂 ...) bij hun naam laten zien. Uit voor een stille tafel.",
             },
         },
     )

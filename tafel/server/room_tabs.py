@@ -3,7 +3,8 @@
 Each seat is sent its own view and legal actions, spectators the spectator view; what every
 seat is told alike is made once per change. A seat's page opening or closing counts for the
 turn clock (a player due who is gone is played for sooner). A tab's message is a move, a
-ping's answer, its language or a request for a hint; a refusal goes to that tab alone.
+ping's answer, its language, a request for a hint or a reaction (`tafel.server.reactions`); a
+refusal goes to that tab alone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP
+from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
 from tafel.server.room_options import hints_on, room_options_to_json
 from tafel.store.tables import now
@@ -42,6 +44,7 @@ class Tabs:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.reaction_rate = ReactionRate(room.players)
 
     # --- What is sent --------------------------------------------------------------------------
 
@@ -200,7 +203,10 @@ class Tabs:
         a crowd of spectators costs each one frame, not one for everyone already there."""
         room = self.room
         connection.keeper = room.keeper
-        connection.send_json({"type": "welcome", "you": connection.seat})
+        welcome: Json = {"type": "welcome", "you": connection.seat}
+        if room.room_options.reactions:
+            welcome["reactions"] = reactions_to_json()
+        connection.send_json(welcome)
         present = False
         if connection.seat is None:
             room.spectators.append(connection)
@@ -264,6 +270,8 @@ class Tabs:
                 connection.lang = pick_lang(str(message.get("lang")))
             elif kind == "hint":
                 self.ask_hint(connection)
+            elif kind == "react":
+                self.react(connection, message.get("reaction"))
             else:
                 raise RoomError("malformed_message")
         except (IllegalAction, RoomError) as error:
@@ -283,6 +291,23 @@ class Tabs:
             return -1 if room.match is not match else len(match.record.actions)
 
         room.hints.ask(connection, match.state, decision, room.moves.display_names(), current)
+
+    def react(self, connection: Connection, reaction: object) -> None:
+        """A seat's reaction, shown to every tab, where the room allows it and the seat has
+        not passed its rate (`tafel.server.reactions`)."""
+        room = self.room
+        seat = connection.seat
+        if seat is None:
+            raise RoomError("not_a_player", 403)
+        if not room.room_options.reactions:
+            raise RoomError("no_reactions", 403)
+        if room.match is None or room.status not in (PLAYING, OVER):
+            raise RoomError("not_playing", 409)
+        index = read_reaction(reaction)
+        self.reaction_rate.take(seat, room.clock.now())
+        text = _dumps({"type": "reacted", "seat": seat, "reaction": index})
+        for other in self.connections():
+            other.send(text)
 
     def pong(self, connection: Connection, number: object) -> None:
         """A tab's answer to a ping: its round trip, which the tab is told for its clock."""
