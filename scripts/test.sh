@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Set up Tafel with its development tools in .venv and run every check: ruff, mypy, pytest.
-# The browser tests drive Debian's Chromium, and the reverse proxy's test runs Debian's Caddy
+# The browser tests drive Debian's Chromium (with a colour emoji font, so the reactions in their
+# screenshots are drawn as players see them), and the reverse proxy's test runs Debian's Caddy
 # with deploy/Caddyfile: each is installed here first if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/caddy ] || missing+=(caddy)
+[ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "scripts/test.sh: the tests need Debian's ${missing[*]};" \

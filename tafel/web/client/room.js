@@ -17,6 +17,7 @@ import { Moments } from "./moments.js";
 import { usePinnedTurnLine } from "./pinned.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Notice, useNotice } from "./notices.js";
+import { ReactionPicker, useReactions } from "./reactions.js";
 import { Chips, Header, Sheet, eventNames, navigate } from "./ui.js";
 
 const LOG_LENGTH = 80;
@@ -51,11 +52,15 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
   const shown = useRef(null); // { n, at }: when the state on screen was revealed here
   const leaving = useRef(false); // this tab gives up the seat, and goes home when it is done
+  const reactionSet = useRef([]); // the reactions the room allows (none where it is off)
+  const [reactions, onReacted] = useReactions(reactionSet);
 
   useEffect(() => {
     const opened = new RoomSocket(code, pass?.token, lang, {
       onFrame: (received) => {
-        if (received.type === "room") setRoom(received.room);
+        if (received.type === "welcome") reactionSet.current = received.reactions || [];
+        else if (received.type === "reacted") onReacted(received);
+        else if (received.type === "room") setRoom(received.room);
         else if (received.type === "wait") onState(received);
         else if (received.type === "state") {
           clearTimeout(held.current?.timer);
@@ -148,10 +153,11 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     };
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
+    const react = (index) => socket.current.send({ type: "react", reaction: index });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
       act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
       serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint}
-      leaving=${leaving} />`;
+      leaving=${leaving} reactions=${reactions} reactionSet=${reactionSet.current} react=${react} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
   }
@@ -168,7 +174,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
+function Table({
+  room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving,
+  reactions, reactionSet, react,
+}) {
   const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
   usePinnedTurnLine();
@@ -233,7 +242,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
     <div class="status-row">
       <${Chips} names=${seated} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
         onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined}
-        wait=${over ? null : frame.wait} serverNow=${serverNow} />
+        wait=${over ? null : frame.wait} serverNow=${serverNow} reactions=${reactions} />
     </div>
     ${handedMe &&
     html`<div class="handed-bar" role="status">
@@ -254,6 +263,9 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       </span>`}
       <span class="tools">
         ${hints && html`<button class="hint-button" onClick=${openHint}>${t("hint")}</button>`}
+        ${you !== null && reactionSet.length > 0 &&
+        html`<button class="react-button" onClick=${() => setSheet("react")} aria-label=${t("react")}
+          title=${t("react")}>🙂</button>`}
         <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
         <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
         <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
@@ -287,6 +299,10 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
     ${sheet === "hint" &&
     html`<${Sheet} title=${t("hint_title")} onClose=${() => setSheet(null)}>
       <${HintList} hint=${hint} stale=${!hints} />
+    </${Sheet}>`}
+    ${sheet === "react" &&
+    html`<${Sheet} title=${t("react_title")} onClose=${() => setSheet(null)}>
+      <${ReactionPicker} set=${reactionSet} send=${(index) => (react(index), setSheet(null))} />
     </${Sheet}>`}
     ${sheet === "alerts" &&
     html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}

@@ -3,6 +3,7 @@
 import { html, useEffect, useRef } from "./vendor/preact-htm.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { SeatClock } from "./turn-clock.js";
+import { ReactionBubble } from "./reactions.js";
 
 // `said`: a sentence the next screen tells the player once (why they are there).
 export function navigate(path, said = null) {
@@ -102,8 +103,9 @@ function botName(spec) {
 }
 
 // `onSeat(seat)`, if given, makes a person's chip a button (the host's hand-over); `wait`, the
-// room's turn clock, shows each seat's time and reserve.
-export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow }) {
+// room's turn clock, shows each seat's time and reserve; `reactions`, what a seat shows the
+// table now (reactions.js).
+export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow, reactions }) {
   return html`<ul class="chips">
     ${names.map((name, seat) => {
       const info = seats?.[seat] || {};
@@ -121,6 +123,7 @@ export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow
       // A list keeps its items: the host's chip holds a button rather than being one.
       return html`<li class=${classes.join(" ")} data-seat=${seat}>
         ${tap ? html`<button class="chip-button" onClick=${tap}>${face}</button>` : face}
+        <${ReactionBubble} reaction=${reactions?.[seat]} />
       </li>`;
     })}
   </ul>`;
