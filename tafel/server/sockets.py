@@ -2,12 +2,14 @@
 actions and receives frames.
 
 From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
-`{"type": "act", "action": {...}, "n": <actions seen>}` or `{"type": "lang", "lang": "en"}`. An
+`{"type": "act", "action": {...}, "n": <actions seen>}`, `{"type": "lang", "lang": "en"}`,
+`{"type": "hint"}` or `{"type": "react", "reaction": <index>}` (`tafel.server.reactions`). An
 action made on a state the game has since left is refused as stale, unless only others moved
 since and what its seat may do is unchanged (where all decide in any order), and a race action
 always (`Match.same_choices`).
-To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `state` (its view, its
-legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid,
+To the tab: `welcome` (its seat, and the set of reactions where the room allows them), `room`
+(seats, who is connected, status), `state` (its view, its legal actions, the actors), `reacted`
+(a seat's reaction), `error` (a refusal for it alone) and `refused` (its pass is not valid,
 or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its
 address has guessed too many codes, or the store did not answer) comes as an `error` before any
 `welcome`, and the socket closes with 4429: the browser tries again after a pause. A tab that
