@@ -4,6 +4,7 @@ import { html, useEffect, useRef } from "./vendor/preact-htm.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { SeatClock } from "./turn-clock.js";
 import { ReactionBubble } from "./reactions.js";
+import { ROLL, useMotion } from "./motion.js";
 
 // `said`: a sentence the next screen tells the player once (why they are there).
 export function navigate(path, said = null) {
@@ -50,10 +51,12 @@ export function Sheet({ title, onClose, children }) {
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
 // `explain`: what the die is for, told on tap (`explain.js`); `label`: its name, what a tap on it
-// does where it can be tapped (by default its number).
-export function Die({ value, small, className = "", onClick, explain, label }) {
+// does where it can be tapped (by default its number); `rolled`: it was just thrown (a count of
+// throws, or any cue that changes with each): it rolls as it appears and at each new throw.
+export function Die({ value, small, className = "", onClick, explain, label, rolled = null }) {
   const on = PIPS[value] || [];
-  return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value}
+  const rolling = useMotion(ROLL, rolled);
+  return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value} ref=${rolling}
     onClick=${onClick} onKeyDown=${onClick ? pressed(onClick) : undefined}
     role=${onClick ? "button" : "img"} aria-label=${label || String(value)}
     data-explain=${explain} tabindex=${(explain || onClick) ? 0 : undefined}>

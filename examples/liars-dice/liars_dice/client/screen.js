@@ -117,7 +117,7 @@ function Cup({ view, seat, name, mine, last, gt }) {
   const out = cup.count === 0;
   const classes = ["ld-cup", mine ? "mine" : "", view.current === seat ? "current" : "", out ? "out" : ""];
   const dice = cup.dice
-    ? cup.dice.map((die) => html`<${Die} value=${die} small=${!mine} explain=${gt(mine ? "explain.own_die" : "explain.shown_die")} />`)
+    ? cup.dice.map((die) => html`<${Die} value=${die} small=${!mine} rolled=${mine ? view.round : null} explain=${gt(mine ? "explain.own_die" : "explain.shown_die")} />`)
     : Array.from({ length: cup.count }, () => html`<span class="ld-hidden" tabindex="0"
         data-explain=${gt("explain.hidden_die", { name })}>?</span>`);
   return html`<li class=${classes.join(" ")} data-seat=${seat}>

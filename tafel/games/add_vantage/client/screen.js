@@ -104,6 +104,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         </div>`
       : null;
   const bonusTiles = view.bonus.filter(Boolean);
+  // The throw that put the waiting dice on the tray, in this state's events: they roll with it.
+  const thrown = view.events.find((event) => event.kind === "roll") || null;
   // Escape drops a choice half made: the die or tile picked, the buy or removal offered.
   const drop = (e) => {
     if (e.key !== "Escape") return;
@@ -122,7 +124,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           const choosable = placeable.includes(value);
           const classes = [value === die && choosable ? "chosen" : "", choosable && value !== die ? "legal" : ""];
           const label = named(gt("name.pending", { value }), choosable && value !== die && gt("tap.pick_die"));
-          return html`<${Die} value=${value} className=${classes.join(" ")} label=${label}
+          return html`<${Die} value=${value} className=${classes.join(" ")} label=${label} rolled=${thrown}
             onClick=${choosable ? () => setPicked(value) : undefined} explain=${gt("explain.pending", { value })} />`;
         })}
       </div>`}

@@ -5,6 +5,7 @@
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 import { takeFocus } from "../../focus.js";
+import { ROLL, useMotion } from "../../motion.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
 const BID_STEPS = [0, 1, 2, 5, 10];
@@ -143,6 +144,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   // The chance card matters while the rider stands on the chance square that drew it.
   const card = view.card && rider.type === "chance" && view.phase !== "over" ? view.card : null;
   const bid = (value) => act({ type: "bid", amount: value });
+  // The die rolls with the roll in this state's events.
+  const rolling = useMotion(ROLL, view.events.find((event) => event.kind === "roll") || null);
 
   // Escape drops a choice half made: the retirement offered, the square read.
   const drop = (e) => {
@@ -153,7 +156,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   return html`<div class="mt" onKeyDown=${drop}>
     <section class="tray card">
       ${view.die !== null && view.die !== undefined && view.die > 0 &&
-      html`<p class="rolled"><span class="die" aria-hidden="true">${DIE[view.die - 1]}</span>
+      html`<p class="rolled"><span class="die" aria-hidden="true" ref=${rolling}>${DIE[view.die - 1]}</span>
         ${gt("rolled", { die: view.die, square: view.rider, what: squareName(rider, gt) })}</p>`}
       <p class="decision">${decision(view, names, you, gt)}</p>
       ${card && html`<p class="chance-card">${gt("label.last_card", { card: gt(`card.${card.name}`, { value: card.value }) })}</p>`}
