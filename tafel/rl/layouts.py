@@ -81,7 +81,7 @@ def recall_of(game: Game) -> Callable[[State, Seat | None], Json] | None:
 def observed(game: Game, state: State, seat: Seat | None) -> Json:
     """What an observation lays out: the seat's view, and where the game's research module
     gives a `recall`, what a player with perfect recall holds that the view no longer shows
-    (only what every seat saw: Tornado Alert!'s play pile, laid face up card by card)."""
+    (only what every seat saw, such as a pile laid face up card by card)."""
     view = state.view(seat)
     recall = recall_of(game)
     return view if recall is None else {**view, **recall(state, seat)}

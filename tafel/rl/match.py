@@ -15,7 +15,7 @@ as not to give a secret away (`Game.idle_actors`) is asked too, and may only pas
 Time never enters: the adapters know no seconds, so a round that the clock would end ends by a
 move, or by all seats letting the clock run out.
 
-**Step limit.** Every game's rules end it (Add-Vantage's by its ruling 13 among others), but a
+**Step limit.** Every game's rules end it (some by a ruling on idle rounds), but a
 learner may play options that do not (`idle-rounds=0`), or play so long that nothing is learnt.
 Independently of the rules, a match whose choices reach `max_steps` (passes included) is
 *truncated*: the adapters stop it and say so (Gymnasium's `truncated`, PettingZoo's

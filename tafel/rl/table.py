@@ -9,8 +9,8 @@ research module (`entries(game)`, docs/rl.md): an action with text becomes as ma
 ways the game offers to say it, each an `Entry` whose `say` makes the text from the seat's view.
 
 **Seats in actions are relative**, as in observations: an action field that names a seat (the
-research module's `SEAT_FIELDS`, by action kind: Add-Vantage's `Buy.seller`, Spyfall's
-`Ask.target`, `Accuse.suspect` and `Nominate.suspect`) counts from the acting seat: 1 is the
+research module's `SEAT_FIELDS`, by action kind: a buyer's seller, a question's target, an
+accused suspect) counts from the acting seat: 1 is the
 next seat in turn order, 2 the one after, and so on. So one entry means the same to every seat,
 and one policy can play them all. Entries that name seats past the table's size are never legal.
 
