@@ -147,8 +147,8 @@ function useMoments(view, names, gt, you) {
 function claimText(view, gt) {
   const count = view.claim_size;
   const size = view.play_pile_size;
-  if (size < count) return gt(size === 1 ? "action.claim_short_one" : "action.claim_short", { count: size });
-  return gt(count === 1 ? "action.claim_one" : "action.claim", { count });
+  if (size < count) return gt("action.claim_short", { count: size });
+  return gt("action.claim", { count });
 }
 
 export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
