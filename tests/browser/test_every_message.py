@@ -21,13 +21,36 @@ from tests.browser.test_calm_table import SMALL_PHONE
 
 # The fields that name a person; where a message uses one of these names for a thing, it is
 # listed below.
-PEOPLE = ["name", "names", "to", "suspect", "spy", "asker", "player", "seller", "opponent",
-          "winners", "lead"]
+PEOPLE = [
+    "name",
+    "names",
+    "to",
+    "suspect",
+    "spy",
+    "asker",
+    "player",
+    "seller",
+    "opponent",
+    "winners",
+    "lead",
+]
 NOT_PEOPLE = {
     # A card, a location or a bank's location by its name.
-    "tornado-alert": {"card", "card.tornado", "explain.place", "explain.tornado", "explain.face_down"},
-    "spyfall": {"input.no_location", "input.which_location", "own.named_twice",
-                "own.words_too_long", "own.too_many_roles", "own.role_twice"},
+    "tornado-alert": {
+        "card",
+        "card.tornado",
+        "explain.place",
+        "explain.tornado",
+        "explain.face_down",
+    },
+    "spyfall": {
+        "input.no_location",
+        "input.which_location",
+        "own.named_twice",
+        "own.words_too_long",
+        "own.too_many_roles",
+        "own.role_twice",
+    },
     # Maillot's lead is a number of steps; Tony & Tino's spy is a point the spy stands on.
     "maillot": {"*lead"},
     "tony-tino": {"*spy"},
@@ -54,7 +77,11 @@ NEVER_YOU = {
 NEVER_ZERO = {
     "maillot": {"event.polka"},  # a mountain is worth 1 or more
     "liars-dice": {  # a bid is of one die or more; a player without dice is out
-        "event.roll.hidden", "event.bid", "event.reveal_holds", "event.reveal_lie"},
+        "event.roll.hidden",
+        "event.bid",
+        "event.reveal_holds",
+        "event.reveal_lie",
+    },
 }
 # News of nothing has a wording of its own: "key_none" ("the Rover came to you, but ...") or
 # "key_last" ("lost their last die").
@@ -67,25 +94,36 @@ RENDER = """async ([lang, people, counts, notPeople]) => {
   const all = await (await fetch(`/api/text/${lang}`)).json();
   const you = i18n.t("you");
   const groups = [["web", all.web, i18n.t], ["engine", all.engine, i18n.t]];
-  for (const [id, table] of Object.entries(all.games)) groups.push([id, table, i18n.gameText(id)]);
-  for (const [id, table] of Object.entries(all.screens)) groups.push([id, table, i18n.gameText(id)]);
+  for (const kind of ["games", "screens"]) {
+    for (const [id, table] of Object.entries(all[kind])) {
+      groups.push([id, table, i18n.gameText(id)]);
+    }
+  }
   groups.push(["server", all.server, null]);
   const out = [], known = {};
+  const base = (key) => key.split("#")[0];
   for (const [group, table, say] of groups) {
     known[group] = [...(known[group] ?? []), ...Object.keys(table)];
     const skip = notPeople[group] || [];
-    const keys = new Set(Object.keys(table).map((key) => key.split("#")[0]).filter((key) => !/\\.you(\\.|$)/.test(key)));
+    const keys = new Set(Object.keys(table).map(base).filter((key) => !/\\.you(\\.|$)/.test(key)));
+    const plural = (key, params) => {
+      const category = new Intl.PluralRules(lang).select(params.count ?? params.n ?? 2);
+      return table[`${key}#${category}`] ?? table[key];
+    };
+    const render = say ?? ((key, params) => i18n.format(plural(key, params), params));
     for (const key of keys) {
-      const templates = Object.entries(table).filter(([k]) => k.split("#")[0] === key).map(([, v]) => v).join(" ");
-      const fields = [...new Set([...templates.matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]))];
-      const persons = fields.filter((f) => people.includes(f) && !skip.includes(key) && !skip.includes(`*${f}`));
-      const base = Object.fromEntries(fields.map((f) => [f, persons.includes(f) ? "Cid" : counts.includes(f) ? 2 : `‹${f}›`]));
-      const render = say ?? ((k, params) => i18n.format(table[`${k}#${new Intl.PluralRules(lang).select(params.count ?? params.n ?? 2)}`] ?? table[k], params));
+      const templates = Object.entries(table).filter(([k]) => base(k) === key).map(([, v]) => v);
+      const found = [...templates.join(" ").matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]);
+      const fields = [...new Set(found)];
+      const person = (f) => people.includes(f) && !skip.includes(key) && !skip.includes(`*${f}`);
+      const persons = fields.filter(person);
+      const filler = (f) => (persons.includes(f) ? "Cid" : counts.includes(f) ? 2 : `‹${f}›`);
+      const named = Object.fromEntries(fields.map((f) => [f, filler(f)]));
       const add = (about, params) => out.push({ group, key, about, text: render(key, params) });
-      add("name", base);
-      if (say) for (const f of persons) add(`you as ${f}`, { ...base, [f]: you });
+      add("name", named);
+      if (say) for (const f of persons) add(`you as ${f}`, { ...named, [f]: you });
       for (const f of fields.filter((f) => counts.includes(f))) {
-        for (const n of [0, 1, 2]) add(`${f}=${n}`, { ...base, [f]: n });
+        for (const n of [0, 1, 2]) add(`${f}=${n}`, { ...named, [f]: n });
       }
     }
   }
@@ -93,18 +131,53 @@ RENDER = """async ([lang, people, counts, notPeople]) => {
 }"""
 
 NOUNS = {
-    "en": {"card": "cards", "point": "points", "die": "dice", "player": "players",
-           "jersey": "jerseys", "token": "tokens", "coin": "coins", "second": "seconds",
-           "minute": "minutes", "round": "rounds", "vote": "votes", "question": "questions",
-           "square": "squares", "step": "steps", "seat": "seats", "game": "games",
-           "character": "characters", "tile": "tiles", "move": "moves", "domestique": "domestiques",
-           "energy": "energies", "polka-dot jersey": "polka-dot jerseys"},
-    "nl": {"kaart": "kaarten", "punt": "punten", "dobbelsteen": "dobbelstenen",
-           "speler": "spelers", "trui": "truien", "fiche": "fiches", "muntje": "muntjes",
-           "seconde": "seconden", "minuut": "minuten", "ronde": "rondes", "stem": "stemmen",
-           "vraag": "vragen", "vakje": "vakjes", "stap": "stappen", "plaats": "plaatsen",
-           "spel": "spellen", "teken": "tekens", "tegel": "tegels", "zet": "zetten",
-           "knecht": "knechten", "bolletjestrui": "bolletjestruien"},
+    "en": {
+        "card": "cards",
+        "point": "points",
+        "die": "dice",
+        "player": "players",
+        "jersey": "jerseys",
+        "token": "tokens",
+        "coin": "coins",
+        "second": "seconds",
+        "minute": "minutes",
+        "round": "rounds",
+        "vote": "votes",
+        "question": "questions",
+        "square": "squares",
+        "step": "steps",
+        "seat": "seats",
+        "game": "games",
+        "character": "characters",
+        "tile": "tiles",
+        "move": "moves",
+        "domestique": "domestiques",
+        "energy": "energies",
+        "polka-dot jersey": "polka-dot jerseys",
+    },
+    "nl": {
+        "kaart": "kaarten",
+        "punt": "punten",
+        "dobbelsteen": "dobbelstenen",
+        "speler": "spelers",
+        "trui": "truien",
+        "fiche": "fiches",
+        "muntje": "muntjes",
+        "seconde": "seconden",
+        "minuut": "minuten",
+        "ronde": "rondes",
+        "stem": "stemmen",
+        "vraag": "vragen",
+        "vakje": "vakjes",
+        "stap": "stappen",
+        "plaats": "plaatsen",
+        "spel": "spellen",
+        "teken": "tekens",
+        "tegel": "tegels",
+        "zet": "zetten",
+        "knecht": "knechten",
+        "bolletjestrui": "bolletjestruien",
+    },
 }
 MID = r"(?<!^)(?<![.!?:]\s)(?<![.!?:]\s\s)\b"
 WRONG_ABOUT_YOU = {
@@ -176,8 +249,11 @@ def test_every_message_reads_right_about_you_and_others_and_counts(
         assert {"web", "engine", "server", "spyfall", "tornado-alert", "maillot"} <= groups
         assert any(row["about"] == "you as suspect" for row in rows[lang])
         assert any(row["about"] == "count=0" for row in rows[lang])
-        wrong = [f"{row['group']} {row['key']} ({row['about']}): {row['text']} {row['trips']}"
-                 for row in rows[lang] if row["trips"]]
+        wrong = [
+            f"{row['group']} {row['key']} ({row['about']}): {row['text']} {row['trips']}"
+            for row in rows[lang]
+            if row["trips"]
+        ]
         assert wrong == [], "\n".join(wrong)
 
 

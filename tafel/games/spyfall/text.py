@@ -334,7 +334,7 @@ class SpyfallText:
         kind = event["kind"]
         seat = event["seat"]
         name = "" if seat is None else names[seat]
-        t = self.by
+        t = self.t
         match kind:
             case "round_started":
                 dealer = names[event["dealer"]]
