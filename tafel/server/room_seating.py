@@ -22,7 +22,7 @@ from tafel.server.connection import CLOSE_REFUSED
 from tafel.server.errors import RoomError
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match
-from tafel.server.seats import SeatHolder, bot_spec, clean_name, new_token, token_hash
+from tafel.server.seats import HUMAN, SeatHolder, bot_spec, clean_name, new_token, token_hash
 from tafel.store import StoredSeat
 
 if TYPE_CHECKING:
@@ -69,8 +69,11 @@ class Seating:
 
     @one_change_at_a_time
     async def take_seat(self, seat: int, name: object) -> str:
-        """A person takes a free seat by name; their browser keeps the pass returned."""
+        """A person takes a free seat by name; their browser keeps the pass returned. During a
+        game, a spectator may take a seat a bot plays where the host allows it (`sit_in`)."""
         holder = self.seat(seat)
+        if self.room.status == PLAYING:
+            return await self.sit_in(seat, holder, name)
         self.in_lobby()
         if not holder.free:
             raise RoomError("seat_taken", 409, seat=seat + 1)
@@ -81,6 +84,30 @@ class Seating:
         holder.name, holder.token_hash = tidy, hashed
         log.info("seat taken", extra={"room": self.room.code, "seat": seat})
         self.room.tabs.publish_room()
+        return token
+
+    async def sit_in(self, seat: Seat, holder: SeatHolder, name: object) -> str:
+        """A spectator takes over a seat a bot plays during a game: one the host seated, or a
+        stand-in for a player who left. A seat a bot plays only for now (its person's, handed
+        over or out of time) stays theirs. The record names a person there from now on."""
+        room = self.room
+        match = room.match
+        if not room.room_options.sit_in:
+            raise RoomError("sit_in_closed", 403)
+        if holder.name is not None or holder.bot is None or match is None:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        tidy = clean_name(name)
+        token = new_token()
+        hashed = token_hash(token)
+        specs, names = list(match.record.seats), list(match.names)
+        specs[seat], names[seat] = HUMAN, tidy
+        seated = StoredSeat(seat, tidy, None, hashed)
+        await room.keep(seats=[seated], match=(match.id, specs, names))
+        holder.name, holder.token_hash, holder.bot = tidy, hashed, None
+        match.record.seats[seat], match.names[seat] = HUMAN, tidy
+        log.info("seat taken from a bot", extra={"room": room.code, "seat": seat})
+        self.seat_changed()
+        room.tabs.tell("sat_in", name=tidy)
         return token
 
     @one_change_at_a_time

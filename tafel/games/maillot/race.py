@@ -283,7 +283,8 @@ class Race:
         order it breaks an exhausted field's tie with (rainbow, then green, then polka-dot
         jerseys), equal ones sharing a place. With combat points, by the points."""
         if self.options.combat_points:
-            return Outcome.from_scores([self.combat_total(seat) for seat in range(self.players)]).ranks
+            points = [self.combat_total(seat) for seat in range(self.players)]
+            return Outcome.from_scores(points).ranks
 
         def place(seat: Seat) -> int:
             if seat in winners:
