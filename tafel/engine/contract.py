@@ -407,6 +407,11 @@ class Game(ABC):
         """Whether any of the game's actions is a race: then the server keeps clocks for it."""
         return any(action.race for action in self.actions)
 
+    def room_takes_bots(self, options: Any) -> bool:
+        """Whether a room of this game seats bots under `options`, in the lobby or standing in
+        for a person (the server asks; simulations and research play bots in any case)."""
+        return True
+
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["en"])
 

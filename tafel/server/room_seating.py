@@ -61,6 +61,11 @@ class Seating:
             raise RoomError("no_such_seat", 404, seat=seat + 1 if isinstance(seat, int) else seat)
         return self.room.seats[seat]
 
+    def bots_welcome(self) -> None:
+        """A refusal where the game's options seat no bot (Spyfall at one table)."""
+        if not self.room.game.room_takes_bots(self.room.options):
+            raise RoomError("table_no_bots", 409)
+
     def in_lobby(self) -> None:
         if self.room.status != LOBBY:
             raise RoomError("not_in_lobby", 409)
@@ -119,6 +124,7 @@ class Seating:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
+        self.bots_welcome()
         spec = bot_spec(name, self.room.game, self.room.bots.pace.installed)
         spec = speaking(spec, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, None, spec, None)])
@@ -150,6 +156,7 @@ class Seating:
             raise RoomError("not_playing", 409)
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
+        self.bots_welcome()
         bot = speaking(STAND_IN, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
@@ -244,6 +251,8 @@ class Seating:
         self.in_lobby()
         if any(holder.free for holder in room.seats):
             raise RoomError("seats_empty", 409)
+        if any(holder.bot for holder in room.seats):
+            self.bots_welcome()  # a room kept from before the rule
         seed = secrets.randbits(62)
         specs = [holder.spec() for holder in room.seats]
         names = [holder.label() for holder in room.seats]

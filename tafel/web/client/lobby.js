@@ -106,6 +106,11 @@ function SeatRow({ seat, room, game, you, host, call, setPass, fail }) {
     </form>`}
     ${host &&
     !seat.name &&
+    room.takes_bots === false &&
+    html`<p class="hint no-bots">${t("table_no_bots")}</p>`}
+    ${host &&
+    !seat.name &&
+    room.takes_bots !== false &&
     html`<div class="row bots">
       <select aria-label=${t("bot")} value=${bot} onChange=${(e) => setBot(e.target.value)}>
         <optgroup label=${t("levels")}>
