@@ -362,8 +362,10 @@ class Game(ABC):
     def options_to_json(self, options: Any) -> Json:
         return options_to_json(options)
 
-    def options_from_json(self, data: Mapping[str, Any]) -> Any:
-        return options_from_json(self.options_type, data)
+    def options_from_json(self, data: Mapping[str, Any], new: bool = True) -> Any:
+        """Options chosen anew (`new`), or read back from a record or a store (`new=False`:
+        lenient, see `tafel.engine.options.options_from_json`)."""
+        return options_from_json(self.options_type, data, new)
 
     @property
     def num_actions(self) -> int:
