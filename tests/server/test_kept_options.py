@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ from tests.server.test_timer import record_of, server
 
 pytestmark = pytest.mark.timeout(60)
 
-REFINING = {"remove-die": True, "remove-anytime": True}
+REFINING: dict[str, Any] = {"remove-die": True, "remove-anytime": True}
 
 
 def test_a_room_kept_with_options_refused_today_opens_and_replays(tmp_path: Path) -> None:
