@@ -14,6 +14,7 @@ import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
 import { Moments } from "./moments.js";
 import { usePinnedTurnLine } from "./pinned.js";
+import { TrayBar } from "./tray-bar.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Notice, useNotice } from "./notices.js";
 import { Chips, Header, Sheet, eventNames, navigate, seatBotName } from "./ui.js";
@@ -262,6 +263,7 @@ function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, f
       keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
       bots=${seated.map((name) => name.startsWith("bot:"))} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
+    ${kind && !handedMe && html`<${TrayBar} n=${frame.n} />`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
       <ol class="moves" reversed>
