@@ -16,7 +16,7 @@ from tests.browser.test_calm_table import SMALL_PHONE
 pytestmark = pytest.mark.timeout(180)
 
 # The page's buttons whose middle the bar lies over.
-UNDER_THE_BAR = """() => [...document.querySelectorAll("main button, main a.button")].filter((el) => {
+UNDER_THE_BAR = """() => [...document.querySelectorAll("main button")].filter((el) => {
   if (el.closest(".tray-bar")) return false;
   const box = el.getBoundingClientRect();
   const x = box.left + box.width / 2, y = box.top + box.height / 2;
