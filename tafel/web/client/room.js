@@ -109,9 +109,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 
   useEffect(() => socket.current?.setLang(lang), [lang]);
 
-  const title = game ? game.titles[lang] || game.titles.en : code;
+  const title = game ? game.titles[lang] || game.titles.en : "";
+  // A code that opens no room is said once, in the page's sentence, not also in the header.
   const header = html`<${Header} title=${title} lang=${lang} switchLang=${switchLang}>
-    <span class="room-code">${showCode(code)}</span>
+    ${!missing && html`<span class="room-code">${showCode(code)}</span>`}
   </${Header}>`;
   const fail = (message) => setNotice(message);
 

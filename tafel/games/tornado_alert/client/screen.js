@@ -6,6 +6,10 @@
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 
+// "or press the space bar" only where a keyboard is likely: a fine pointer that can hover (a
+// laptop's), not a phone's or a tablet's touch.
+const KEYBOARD = matchMedia("(hover: hover) and (pointer: fine)");
+
 const FANNED = 5; // cards of the play pile shown, from the top
 const SHOWN_SCORE = 6; // cards of a score pile shown, from the top
 
@@ -213,7 +217,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
       !over &&
       html`<button class=${`slap-target ${claim ? "legal" : ""} ${short ? "short" : ""}`} onClick=${slapNow}>
         <strong>${gt("slap")}</strong>
-        ${short ? html`<span class="warning">${claimText(view, gt)}</span>` : html`<small>${claim ? claimText(view, gt) : gt("slap_key")}</small>`}
+        ${short ? html`<span class="warning">${claimText(view, gt)}</span>` : html`<small>${claim ? claimText(view, gt) : KEYBOARD.matches ? gt("slap_key") : ""}</small>`}
       </button>`}
       ${note && !over && html`<p class=${`slap-note ${note.won ? "won" : ""}`} role="status">${note.text}</p>`}
     </section>
