@@ -322,7 +322,8 @@ def test_your_turn_stays_in_view(
     page.screenshot(path=output / f"at-rest-{size['width']}.png")
 
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    assert page.evaluate("window.scrollY") > 200  # the page did scroll
+    # The page did scroll (on a laptop Maillot's ring and teams share the width: a little).
+    assert page.evaluate("window.scrollY") > (200 if size == SMALL_PHONE else 20)
     header = page.locator(".top").bounding_box()
     box = turn.bounding_box()
     assert header is not None and box is not None
