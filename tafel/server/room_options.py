@@ -59,17 +59,6 @@ class RoomOptions:
             },
         },
     )
-    sit_in: bool = field(
-        default=False,
-        metadata={
-            "help": {
-                "en": "Spectators may take a seat a bot plays (one seated in the lobby, or one "
-                "that took over from a player who left) during the game.",
-                "nl": "Toeschouwers mogen tijdens het spel een plaats innemen die een bot speelt "
-                "(een bot uit de lobby, of een die het overnam van een speler die wegging).",
-            }
-        },
-    )
     away: int = field(
         default=AWAY_SECONDS,
         metadata={
@@ -80,6 +69,17 @@ class RoomOptions:
                 "nl": "Seconden dat het spel wacht op een speler die weg is (pagina dicht) "
                 "als die aan zet is; daarna speelt een bot tot die terug is.",
             },
+        },
+    )
+    sit_in: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Spectators may take a seat a bot plays (one seated in the lobby, or one "
+                "that took over from a player who left) during the game.",
+                "nl": "Toeschouwers mogen tijdens het spel een plaats innemen die een bot speelt "
+                "(een bot uit de lobby, of een die het overnam van een speler die wegging).",
+            }
         },
     )
 
