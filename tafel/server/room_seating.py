@@ -62,7 +62,7 @@ class Seating:
         return self.room.seats[seat]
 
     def bots_welcome(self) -> None:
-        """A refusal where the game's options seat no bot (Spyfall at one table)."""
+        """A refusal where the game's options seat no bot (`Game.room_takes_bots`)."""
         if not self.room.game.room_takes_bots(self.room.options):
             raise RoomError("table_no_bots", 409)
 
