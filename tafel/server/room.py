@@ -92,7 +92,7 @@ class Room:
         self.game = game
         self.players = stored.players
         own = {k: v for k, v in stored.options.items() if k != ROOM_OPTIONS}
-        self.options = game.options_from_json(own)
+        self.options = game.options_from_json(own, new=False)
         self.room_options = read_room_options(game, stored.options.get(ROOM_OPTIONS, {}))
         self.seating = Seating(self)
         self.moves = Moves(self)

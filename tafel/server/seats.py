@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from tafel.agents import AgentError, check_spec
 from tafel.agents.params import ParamError
 from tafel.engine import Game
+from tafel.engine.i18n import ENGINE_CATALOG, LANGUAGES
 from tafel.engine.plain_text import TextError, clean_text
 from tafel.server.connection import Connection
 from tafel.server.errors import RoomError
@@ -28,6 +29,13 @@ BOT_SPEC_LENGTH = 80
 LIKE_A_BOT = re.compile(r"bot\s*:|(seat|plaats)\s*\d+\s*\(", re.IGNORECASE)
 """How bots are written in records (`bot:greedy`) and shown (`Seat 2 (greedy)`): a person's name
 may not start so, or it would pass for a bot on every screen and in every record."""
+
+
+# The words a screen names its own seat by ("You", "Jij", "jou"): a person named so would read
+# as the viewer in everyone else's lines, and the screens' wording about "you" goes by the word.
+YOU_WORDS = frozenset(
+    ENGINE_CATALOG.text(lang, key).casefold() for lang in LANGUAGES for key in ("you", "you.object")
+)
 
 
 def new_token() -> str:
@@ -51,8 +59,11 @@ def clean_name(name: object) -> str:
         raise RoomError("name_not_plain") from None
     if not tidy:
         raise RoomError("name_needed", most=NAME_LENGTH)
-    if LIKE_A_BOT.match(unicodedata.normalize("NFKC", tidy)):
+    plain = unicodedata.normalize("NFKC", tidy)
+    if LIKE_A_BOT.match(plain):
         raise RoomError("name_like_bot")
+    if plain.casefold() in YOU_WORDS:
+        raise RoomError("name_like_you")
     return tidy
 
 

@@ -60,6 +60,17 @@ def test_a_person_may_not_be_named_like_a_bot(client: TestClient, name: str) -> 
     assert client.get(f"/api/rooms/{code}").json()["seats"][1]["name"] is None
 
 
+@pytest.mark.parametrize("name", ["You", "jij", " JOU ", "you"])
+def test_a_person_may_not_be_named_by_the_word_for_you(client: TestClient, name: str) -> None:
+    """A player called "You" would read as the viewer in everyone's lines ("You played 7")."""
+    code, _ = new_room(client, "add-vantage", 2)
+    status, body = post_raw(client, f"/api/rooms/{code}/seats/1", {"name": name}, "en")
+    assert (status, body["key"]) == (400, "name_like_you")
+    assert "You" in body["message"]
+    assert client.get(f"/api/rooms/{code}").json()["seats"][1]["name"] is None
+    take_seat(client, code, 1, "Youri")
+
+
 def test_a_name_is_kept_nfc_with_its_spaces_tidied_and_emoji_joiners_kept(
     client: TestClient,
 ) -> None:
