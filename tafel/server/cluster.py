@@ -12,9 +12,16 @@ the frames. Any other process accepts the room's sockets and HTTP requests and f
 
 Each process listens on one Redis pub/sub channel, `<prefix>p:<process>`, for all of it. A
 message is a header line and a body: to the owner `O <from> <tab>` (a tab connects; the body is
-its room, pass and language), `A <from> <tab>` (the tab's message), `D <from> <tab>` (it left),
-`Q <from> <call>` (an HTTP call); back `F <tab>` (a frame), `C <tab>` (close with the code in
-the body), `M <tab>` (the room is not mine: find its owner again), `R <call>` (the answer).
+its room, pass, language and the number of this hello), `A <from> <tab>` (the tab's message),
+`D <from> <tab>` (it left), `Q <from> <call>` (an HTTP call); back `F <tab> <hello> <n>` (the
+n-th frame answering that hello), `C <tab> <hello>` (close with the code in the body), `M <tab>`
+(the room is not mine: find its owner again), `R <call>` (the answer).
+
+Pub/sub delivers at most once: a frame is lost when a connection to Redis breaks under it. Every
+loss ends in a fresh hello, whose answer is the tab's whole view again: the owner that cannot
+publish a frame ends its guest and tells the tab to come again; a process that subscribes anew
+says hello again for all its forwarded tabs; and a tab that sees a frame's number skip one (or
+frames of an older hello) knows one was lost and says hello again.
 
 Every `seconds / 3` a process renews its leases (a room whose lease was lost leaves its memory,
 its tabs are sent to the new owner), follows the owners of the rooms it forwards to (a tab whose
@@ -89,19 +96,32 @@ class ClusterConfig:
 
 class GuestOutlet:
     """The way to a tab connected to another process: each frame published to that process,
-    addressed to the tab. Nobody listening means the process is gone."""
+    addressed to the tab and numbered within the tab's hello. Nobody listening, or Redis not
+    taking the frame, is the way being gone (an `OSError`, as a socket's): the guest ends, and
+    its tab is told to come again."""
 
-    def __init__(self, cluster: Cluster, process: str, tab: str) -> None:
+    def __init__(self, cluster: Cluster, process: str, tab: str, hello: int) -> None:
         self.cluster = cluster
         self.process = process
         self.tab = tab
+        self.hello = hello
+        self.sent = 0
+        """Frames published so far: the next one's number."""
 
     async def send_text(self, data: str) -> None:
-        if not await self.cluster.publish(self.process, f"F {self.tab}\n{data}"):
+        number, self.sent = self.sent, self.sent + 1
+        if not await self.publish(f"F {self.tab} {self.hello} {number}\n{data}"):
             raise OSError(f"process {self.process} is gone")
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        await self.cluster.publish(self.process, f"C {self.tab}\n{code}")
+        await self.publish(f"C {self.tab} {self.hello}\n{code}")
+
+    async def publish(self, message: str) -> int:
+        try:
+            return await self.cluster.publish(self.process, message)
+        except RedisError as error:
+            REDIS_ERRORS.inc()
+            raise OSError(f"Redis did not take a frame for {self.process}: {error}") from error
 
 
 @dataclass
@@ -126,6 +146,10 @@ class Link:
     room: Room | None = None
     owner: str | None = None
     pinger: asyncio.Task[None] | None = None
+    hello: int = 0
+    """The number of the tab's last hello to an owner: only frames answering it are shown."""
+    frames: int = 0
+    """Frames received answering that hello: the next one's number."""
 
 
 class SturdyConnection(RedisConnection):
@@ -499,7 +523,9 @@ class Cluster:
     async def forward_to(self, link: Link, owner: str) -> None:
         """Serve a tab through the room's owner: it sends the tab's welcome, room and view."""
         link.owner = owner
-        hello = {"room": link.code, "token": link.token, "lang": link.lang}
+        link.hello += 1
+        link.frames = 0
+        hello = {"room": link.code, "token": link.token, "lang": link.lang, "hello": link.hello}
         if not await self.tell_owner(link, "O", orjson.dumps(hello).decode()):
             link.owner = None  # gone: its lease runs out, and the tab goes to the next owner
 
@@ -539,9 +565,9 @@ class Cluster:
         if room is None:
             self.later(self.publish(process, f"M {tab}\n"))
             return
-        token, lang = hello.get("token"), str(hello.get("lang"))
+        token, lang, number = hello.get("token"), str(hello.get("lang")), int(hello["hello"])
         self.end_guest(tab)  # the tab's hello again: its frames were lost, it starts afresh
-        outlet = GuestOutlet(self, process, tab)
+        outlet = GuestOutlet(self, process, tab, number)
         connection = Connection(outlet, None, lang, self.rooms.limits.queue_bytes)
         try:
             connection.seat = None if token is None else room.seat_of(str(token))
@@ -560,11 +586,13 @@ class Cluster:
     async def serve_guest(self, tab: str, connection: Connection) -> None:
         """Send a guest's frames until it leaves or its process is gone (or Redis did not
         take a frame: its tab is then told to come again, once Redis takes messages)."""
-        await connection.start()
-        guest = self.guests.get(tab)
-        if guest is not None and guest.connection is connection:
-            self.end_guest(tab)
-            self.adrift[tab] = guest.process
+        try:
+            await connection.start()
+        finally:
+            guest = self.guests.get(tab)
+            if guest is not None and guest.connection is connection:
+                self.end_guest(tab)
+                self.adrift[tab] = guest.process
 
     def end_guest(self, tab: str) -> None:
         guest = self.guests.pop(tab, None)
@@ -623,9 +651,10 @@ class Cluster:
                 if link is None:
                     return
                 if kind == "F":
-                    link.connection.send(body)
+                    self.forwarded_frame(link, int(names[1]), int(names[2]), body)
                 elif kind == "C":
-                    link.connection.close(int(body))
+                    if link.owner is not None and int(names[1]) == link.hello:
+                        link.connection.close(int(body))
                 else:
                     link.owner = None  # found again at the next tick
             elif kind == "R":
@@ -642,8 +671,22 @@ class Cluster:
                 self.end_guest(names[1])
             elif kind == "Q":
                 self.later(self.answer(names[0], names[1], body))
-        except (IndexError, ValueError, orjson.JSONDecodeError):
+        except (IndexError, KeyError, TypeError, ValueError, orjson.JSONDecodeError):
             log.error("a message from another process makes no sense: %.80r", data)
+
+    @staticmethod
+    def forwarded_frame(link: Link, hello: int, number: int, frame: str) -> None:
+        """Show a frame of the tab's owner, unless it answers an older hello (a guest ended
+        since), or one before it was lost: the tab then says hello again at the next tick,
+        and is sent its whole view."""
+        if link.owner is None or hello != link.hello:
+            return
+        if number != link.frames:
+            log.info("a frame for room %s was lost: its tab is welcomed afresh", link.code)
+            link.owner = None
+            return
+        link.frames += 1
+        link.connection.send(frame)
 
     # --- Every tick ----------------------------------------------------------------------------
 

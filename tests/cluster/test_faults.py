@@ -104,15 +104,7 @@ class Run:
     """The longest time between two acknowledged moves."""
 
 
-THREE_PROCESSES_LOSE_FRAMES = pytest.mark.xfail(
-    reason="known defect (issue 27, open): with 3 processes, in about one run in three a tab "
-    "served by a process other than its room's owner stops receiving the frames forwarded "
-    "through Redis after a fault, and stands moves behind the store until it reconnects",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize("processes", [1, pytest.param(3, marks=THREE_PROCESSES_LOSE_FRAMES)])
+@pytest.mark.parametrize("processes", [1, 3])
 def test_tabs_converge_on_the_store_after_redis_and_postgres_reset_stall_and_cut(
     postgres_url: str, redis_url: str, redis_prefix: str, tmp_path: Path, processes: int
 ) -> None:

@@ -1,0 +1,129 @@
+"""Frames forwarded through Redis are never lost for good (issue 27's known defect: with three
+processes, a tab served by a process other than its room's owner stopped receiving frames after
+a Redis fault, and stood moves behind for good).
+
+The cause: a frame that Redis did not take (a pooled connection a reset had broken) raised a
+`RedisError` out of the guest's sending task, which ended it without telling anyone: the guest
+stayed listed, its frames queued for nobody, and its tab never said hello again. Now Redis not
+taking a frame ends the guest and tells its tab to come again; and a tab that sees a frame's
+number skip one (a frame lost on its way) says hello again by itself."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import orjson
+import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from tafel.server import BotPace
+from tafel.server.clock import LoopClock
+from tafel.server.cluster import Cluster, ClusterConfig, Link
+from tafel.server.connection import Connection
+from tafel.server.rooms import Rooms
+from tafel.store import Store
+from tests.loops import in_a_loop_of_its_own
+
+pytestmark = pytest.mark.timeout(60)
+
+NOWHERE = "redis://127.0.0.1:9/0"
+"""No Redis: every message these tests publish goes through a stand-in of `publish`."""
+
+
+class Nowhere:
+    """A tab's socket that keeps nothing: the tests read the frames off the queue."""
+
+    async def send_text(self, data: str) -> None:
+        raise AssertionError("the tests do not start the tab's sending")
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        raise AssertionError("the tests do not start the tab's sending")
+
+
+def cluster_on(tmp_path: Path) -> tuple[Cluster, Store]:
+    store = Store(f"sqlite:///{tmp_path / 'tafel.db'}")
+    return Cluster(Rooms(store, BotPace(0, 0), LoopClock()), ClusterConfig(NOWHERE)), store
+
+
+async def guest_whose_frames_redis_refuses(tmp_path: Path) -> None:
+    cluster, store = cluster_on(tmp_path)
+    refused: list[str] = []
+
+    async def publish(process: str, message: str) -> int:
+        refused.append(message)
+        raise RedisConnectionError("Error while reading from 127.0.0.1:6379: reset by peer")
+
+    cluster.publish = publish  # type: ignore[method-assign]
+    try:
+        room, token = await cluster.rooms.create("add-vantage", 3, {}, "Ann")
+        cluster.leases.held[room.code] = 1
+        hello = {"room": room.code, "token": token, "lang": "en", "hello": 1}
+        cluster.dispatch(f"O other tab-1\n{orjson.dumps(hello).decode()}")
+        guest = cluster.guests["tab-1"]
+        # Its welcome could not be sent: the guest ends (it did not, the task died with the
+        # error) and its tab is told to come again once Redis takes messages.
+        await asyncio.wait_for(asyncio.gather(*guest.tasks, return_exceptions=False), 10)
+        assert refused and refused[0].startswith("F tab-1 1 0\n")
+        assert "tab-1" not in cluster.guests
+        assert cluster.adrift == {"tab-1": "other"}
+        assert guest.connection not in room.connections()
+    finally:
+        await cluster.stop()
+        store.close()
+
+
+def test_a_guest_whose_frame_redis_does_not_take_ends_and_its_tab_is_told_to_come_again(
+    tmp_path: Path,
+) -> None:
+    in_a_loop_of_its_own(guest_whose_frames_redis_refuses(tmp_path))
+
+
+def queued(connection: Connection) -> list[str | int]:
+    frames: list[str | int] = []
+    while not connection.frames.empty():
+        frames.append(connection.frames.get_nowait())
+    return frames
+
+
+async def tab_that_misses_a_frame(tmp_path: Path) -> None:
+    cluster, store = cluster_on(tmp_path)
+    told: list[tuple[str, str]] = []
+
+    async def publish(process: str, message: str) -> int:
+        told.append((process, message))
+        return 1
+
+    cluster.publish = publish  # type: ignore[method-assign]
+    try:
+        connection = Connection(Nowhere(), None, "en")
+        link = Link("tab-1", "ABCDEFGH", None, "en", connection)
+        cluster.links[link.tab] = link
+        await cluster.forward_to(link, "owner")
+        [(process, message)] = told
+        assert process == "owner" and message.startswith(f"O {cluster.process} tab-1\n")
+        assert orjson.loads(message.partition("\n")[2])["hello"] == 1
+
+        for frame in ("F tab-1 1 0\nfirst", "F tab-1 1 1\nsecond"):
+            cluster.dispatch(frame)
+        assert queued(connection) == ["first", "second"]
+        cluster.dispatch("F tab-1 1 3\nfourth")  # the third was lost
+        assert queued(connection) == []
+        assert link.owner is None, "the tab is found its owner again at the next tick"
+
+        await cluster.forward_to(link, "owner")
+        assert orjson.loads(told[-1][1].partition("\n")[2])["hello"] == 2
+        # A frame or a close of the guest that answered the first hello, arriving late.
+        cluster.dispatch("F tab-1 1 2\nthird, late")
+        cluster.dispatch("C tab-1 1\n1000")
+        cluster.dispatch("F tab-1 2 0\nwhole view")
+        assert queued(connection) == ["whole view"]
+    finally:
+        await cluster.stop()
+        store.close()
+
+
+def test_a_tab_that_misses_a_forwarded_frame_says_hello_again_and_ignores_stale_frames(
+    tmp_path: Path,
+) -> None:
+    in_a_loop_of_its_own(tab_that_misses_a_frame(tmp_path))
