@@ -38,6 +38,7 @@ from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.cluster import Cluster, ClusterConfig
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.failures import Unexpected
 from tafel.server.headers import SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
@@ -157,6 +158,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
+    app.add_middleware(Unexpected, quotas=lambda: rooms.quotas)
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
 
     @app.exception_handler(RoomError)

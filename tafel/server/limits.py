@@ -42,6 +42,9 @@ SEATS_PER_CLIENT = "10/minute;60/hour"
 GUESSES_PER_CLIENT = "20/minute;200/hour;1000/day"
 """Lookups by a code that names no room: a person mistypes a code now and then; guessing
 needs millions (see the arithmetic in docs/security.md)."""
+FAILURES_PER_CLIENT = "10/minute;60/hour"
+"""Requests of one address that made the server fail unexpectedly (a 500): past this it is
+refused before its requests do any work, so that one client cannot fill the log."""
 LIVE_ROOMS = 10_000
 """Rooms the server holds at once that are not closed: what the guessing arithmetic counts on."""
 UNSTARTED_EXPIRY = timedelta(hours=3)
@@ -73,11 +76,12 @@ class Limits:
     idle_expiry: timedelta = IDLE_EXPIRY
     sweep_seconds: float = SWEEP_SECONDS
     queue_bytes: int = QUEUE_BYTES
+    failures_per_client: str | None = FAILURES_PER_CLIENT
 
     @classmethod
     def unlimited_clients(cls, live_rooms: int = LIVE_ROOMS) -> Limits:
         """No per-client limits; every other bound as usual."""
-        return cls(None, None, None, live_rooms)
+        return cls(None, None, None, live_rooms, failures_per_client=None)
 
 
 def client_key(host: str | None) -> str:
@@ -191,6 +195,7 @@ class Quotas:
         self.rooms = Quota("too_many_rooms", limits.rooms_per_client, limiter)
         self.seats = Quota("too_many_seats", limits.seats_per_client, limiter)
         self.guesses = Quota("too_many_guesses", limits.guesses_per_client, limiter)
+        self.failures = Quota("too_many_failures", limits.failures_per_client, limiter)
         self.holdings = holdings or Holdings()
 
     async def look_up(

@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
@@ -60,6 +60,8 @@ async def greet(socket: WebSocket) -> tuple[str, str | None] | None:
     await socket.accept()
     try:
         hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
+    except WebSocketDisconnect:
+        return None  # the tab left before its hello: nothing to close, nothing to log
     except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
         return None
