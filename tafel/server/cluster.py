@@ -150,6 +150,8 @@ class Link:
     """The number of the tab's last hello to an owner: only frames answering it are shown."""
     frames: int = 0
     """Frames received answering that hello: the next one's number."""
+    hello_at: float = 0.0
+    """When (the event loop's time) that hello was sent."""
 
 
 class SturdyConnection(RedisConnection):
@@ -346,14 +348,15 @@ class Cluster:
         log.warning("process %s lost room %s", self.process, code)
         if room is None:
             return
-        room.stop()
         for tab, guest in list(self.guests.items()):
             if guest.room is room:
                 self.end_guest(tab)
-                self.later(self.publish(guest.process, f"M {tab}\n"))
+                self.later(self.send_back(guest.process, tab))
         for link in self.links.values():
             if link.room is room:
                 self.detach(link)
+        # Stopped once its tabs are gone: a tab leaving would start its clocks again.
+        room.stop()
 
     # --- The HTTP API -------------------------------------------------------------------------
 
@@ -525,6 +528,7 @@ class Cluster:
         link.owner = owner
         link.hello += 1
         link.frames = 0
+        link.hello_at = asyncio.get_running_loop().time()
         hello = {"room": link.code, "token": link.token, "lang": link.lang, "hello": link.hello}
         if not await self.tell_owner(link, "O", orjson.dumps(hello).decode()):
             link.owner = None  # gone: its lease runs out, and the tab goes to the next owner
@@ -563,7 +567,7 @@ class Cluster:
         hello = orjson.loads(body)
         room = self.owned(str(hello.get("room")))
         if room is None:
-            self.later(self.publish(process, f"M {tab}\n"))
+            self.later(self.send_back(process, tab))
             return
         token, lang, number = hello.get("token"), str(hello.get("lang")), int(hello["hello"])
         self.end_guest(tab)  # the tab's hello again: its frames were lost, it starts afresh
@@ -724,6 +728,15 @@ class Cluster:
         await self.drop_dead_guests()
         await self.adopt_orphans()
 
+    async def send_back(self, process: str, tab: str) -> None:
+        """Tell a tab of another process to find its room's owner again: now, or (should
+        Redis not take it) at the next tick. Lost, the tab would wait for frames for good."""
+        try:
+            await self.publish(process, f"M {tab}\n")
+        except RedisError:
+            self.adrift[tab] = process
+            raise
+
     async def tell_adrift(self) -> None:
         """Tell each tab whose frames were lost to find its owner again: it is welcomed afresh."""
         for tab, process in list(self.adrift.items()):
@@ -734,8 +747,12 @@ class Cluster:
         forwarded = [link for link in self.links.values() if link.room is None]
         codes = sorted({link.code for link in forwarded})
         owners = dict(zip(codes, await self.leases.owners(codes), strict=True))
+        now = asyncio.get_running_loop().time()
         for link in forwarded:
-            if link.owner is None or owners[link.code] != link.owner:
+            # An owner sends a tab its welcome at once: none within a lease means the hello,
+            # or the answer, was lost on the way (a connection to Redis broke under it).
+            unanswered = link.frames == 0 and now - link.hello_at > self.config.lease_seconds
+            if link.owner is None or owners[link.code] != link.owner or unanswered:
                 await self.find_owner(link)
 
     async def drop_dead_guests(self) -> None:

@@ -127,3 +127,52 @@ def test_a_tab_that_misses_a_forwarded_frame_says_hello_again_and_ignores_stale_
     tmp_path: Path,
 ) -> None:
     in_a_loop_of_its_own(tab_that_misses_a_frame(tmp_path))
+
+
+async def hellos_lost_on_the_way(tmp_path: Path) -> None:
+    cluster, store = cluster_on(tmp_path)
+    told: list[str] = []
+    found_again: list[str] = []
+
+    async def publish(process: str, message: str) -> int:
+        told.append(message)
+        raise RedisConnectionError("Error while reading from 127.0.0.1:6379: reset by peer")
+
+    async def owners(codes: list[str]) -> list[str | None]:
+        return ["owner" for _ in codes]
+
+    async def find_owner(link: Link) -> None:
+        found_again.append(link.tab)
+
+    cluster.publish = publish  # type: ignore[method-assign]
+    cluster.leases.owners = owners  # type: ignore[method-assign]
+    cluster.find_owner = find_owner  # type: ignore[method-assign]
+    try:
+        # A hello for a room this process does not own (yet): the tab is told to find the
+        # owner again, and should Redis not take that, it is told at the next tick.
+        hello = {"room": "ABCDEFGH", "token": None, "lang": "en", "hello": 1}
+        cluster.dispatch(f"O other tab-9\n{orjson.dumps(hello).decode()}")
+        await asyncio.wait_for(asyncio.gather(*cluster.sending, return_exceptions=True), 10)
+        assert told == ["M tab-9\n"] and cluster.adrift == {"tab-9": "other"}
+
+        # A hello that nobody answers within a lease is said again; one answered is not.
+        waiting = Link("tab-1", "ABCDEFGH", None, "en", Connection(Nowhere(), None, "en"))
+        answered = Link("tab-2", "ABCDEFGH", None, "en", Connection(Nowhere(), None, "en"))
+        now = asyncio.get_running_loop().time()
+        for link in (waiting, answered):
+            link.owner, link.hello, link.hello_at = "owner", 1, now
+            cluster.links[link.tab] = link
+        answered.frames = 1
+        await cluster.follow_owners()
+        assert found_again == [], "within a lease the welcome may still come"
+        for link in (waiting, answered):
+            link.hello_at = now - cluster.config.lease_seconds - 0.1
+        await cluster.follow_owners()
+        assert found_again == ["tab-1"]
+    finally:
+        await cluster.stop()
+        store.close()
+
+
+def test_a_hello_or_its_answer_lost_on_the_way_is_said_again(tmp_path: Path) -> None:
+    in_a_loop_of_its_own(hellos_lost_on_the_way(tmp_path))
