@@ -497,8 +497,10 @@ class Cluster:
             text = message.get("text") or ""
             if link.room is not None:
                 link.room.receive(link.connection, text)
-            elif link.owner is not None:
-                await self.tell_owner(link, "A", text)
+            elif link.owner is not None and not await self.tell_owner(link, "A", text):
+                # Not taken (Redis away, or the owner not listening): the tab is welcomed
+                # afresh, and sees from its view that it may act again.
+                link.owner = None
             # Else the owner is being found again: like a message lost on a dropped socket.
 
     def attach(self, link: Link, room: Room) -> None:
@@ -623,11 +625,15 @@ class Cluster:
                 if not listening.done():
                     listening.set_result(None)
                 else:
-                    # Messages may have been lost meanwhile: every forwarded tab is welcomed
-                    # afresh by its room's owner at the next tick.
+                    # Messages may have been lost meanwhile, both ways: every forwarded tab is
+                    # welcomed afresh by its room's owner at the next tick, and every guest's
+                    # tab (whose actions may not have reached here) is told to come again.
                     for link in self.links.values():
                         if link.room is None:
                             link.owner = None
+                    for tab, guest in list(self.guests.items()):
+                        self.end_guest(tab)
+                        self.later(self.send_back(guest.process, tab))
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         self.dispatch(message["data"])
