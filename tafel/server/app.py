@@ -39,7 +39,7 @@ from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.cluster import Cluster, ClusterConfig
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.failures import Unexpected
-from tafel.server.headers import SecurityHeaders
+from tafel.server.headers import DOCS, SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
 from tafel.server.metrics import REDIS_ERRORS, registry
@@ -72,6 +72,9 @@ class ServerConfig:
     cluster: ClusterConfig | None = None
     """Redis, for many processes sharing one store (`docs/processes.md`); None: this process
     owns every room."""
+    api_docs: bool = False
+    """Serve Swagger UI at /api/docs. Off unless asked for: FastAPI's page loads its scripts
+    from a CDN, which the origin that keeps seat passes should not trust."""
 
 
 class NewRoom(BaseModel):
@@ -142,7 +145,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             await cluster.stop()
         store.close()
 
-    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    docs = DOCS if config.api_docs else None
+    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url=docs, redoc_url=None)
     app.state.rooms = rooms
     readiness = Readiness()
 
