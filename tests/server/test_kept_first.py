@@ -257,3 +257,22 @@ def test_a_locked_sqlite_store_gets_a_refusal_not_a_frozen_server(
 def test_a_locked_postgresql_table_gets_a_refusal_not_a_frozen_server(postgres_url: str) -> None:
     with TestClient(create_app(ServerConfig(postgres_url, BotPace(0, 0)))) as client:
         refused_while_locked(client, postgres_url)
+
+
+def test_room_summaries_are_read_while_another_connection_holds_sqlite_s_write_lock(
+    db_url: str,
+) -> None:
+    """Issue 27, finding 8: a write lock held elsewhere (a long report, a backup) must not hold
+    the rooms' summaries: read from the store (the rooms are not in memory after a restart)
+    while the lock is held, each as it was, where a write waits at most a second and is
+    refused."""
+    with TestClient(create_app(ServerConfig(db_url, BotPace(0, 0)))) as client:
+        codes = [new_room(client, "add-vantage", 2)[0] for _ in range(3)]
+        before = [client.get(f"/api/rooms/{code}").json() for code in codes]
+    with (
+        TestClient(create_app(ServerConfig(db_url, BotPace(0, 0)))) as client,
+        locked(db_url, "rooms"),
+    ):
+        assert [client.get(f"/api/rooms/{code}").json() for code in codes] == before
+        refused = client.post(f"/api/rooms/{codes[0]}/seats/1", json={"name": "Bob"})
+        assert refused.status_code == 503
