@@ -320,6 +320,7 @@ class Rooms:
     async def sweep_now(self) -> None:
         elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
         await self.sweep(now(), elsewhere)
+        await self.ask(self.store.checkpoint)
 
     async def stop(self) -> None:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for

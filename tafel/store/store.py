@@ -382,6 +382,16 @@ class Store:
         if not done.rowcount:  # type: ignore[attr-defined]
             session.add(ActivityRow(room=code, seen=when))
 
+    def checkpoint(self) -> None:
+        """Move a SQLite file's write-ahead log into the file and give the log's space back to
+        the disk (its pages are otherwise kept, up to 4 MB, for reuse): on a disk that filled
+        up, that space is what lets the writes start again once some is freed. Nothing for
+        PostgreSQL, nor while another connection reads an older snapshot (it is tried again
+        at the next sweep)."""
+        if self.url.startswith("sqlite") and self.url not in ("sqlite://", "sqlite:///:memory:"):
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def live_rooms(self) -> int:
         """How many rooms are not closed."""
         with self.sessions() as session:
