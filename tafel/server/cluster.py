@@ -56,6 +56,7 @@ from tafel.server.background import every
 from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
+from tafel.server.failures import close_failed, count_failure, log_unexpected, unexpected
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas, SharedHoldings
 from tafel.server.metrics import REDIS_ERRORS, SOCKETS
@@ -477,8 +478,11 @@ class Cluster:
                 await self.forward_to(link, where)
             # Either ends the connection: the tab leaves, or it is closed or dropped.
             await asyncio.wait((pump, reader), return_when=asyncio.FIRST_COMPLETED)
-            if reader.done():
-                reader.result()  # a failure in the room is the server's to log
+            if reader.done() and unexpected(failure := reader.exception()):
+                # A failure in the room: one line of log, counted against the tab's client.
+                log_unexpected(failure, "websocket", socket.url.path)
+                await count_failure(self.rooms.quotas, client)
+                await close_failed(socket)
         finally:
             pump.cancel()
             reader.cancel()

@@ -1,7 +1,7 @@
 """An error nobody foresaw, answered like any refusal: a JSON 500 in the client's language, with
 the security headers (this middleware sits inside `SecurityHeaders`), and one line of log (the
 error's kind, its first words and where it was raised, never a traceback: a `RecursionError`'s
-ran to 195 KB a request).
+ran to 195 KB a request). On a websocket, the socket closes (1011) after that line.
 
 Each such error counts against its client (`Quotas.failures`): a client that keeps making the
 server fail, on purpose or not, is refused (429) for a while before its requests do any work, so
@@ -14,9 +14,11 @@ import contextlib
 import logging
 import traceback
 from collections.abc import Callable
+from typing import TypeGuard
 
 from redis.exceptions import RedisError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tafel.server.caps import refuse
 from tafel.server.errors import RoomError, pick_lang
@@ -32,6 +34,39 @@ def where_raised(error: BaseException) -> str:
         return "?"
     last = frames[-1]
     return f"{last.filename.rsplit('/', 2)[-1]}:{last.lineno}"
+
+
+CLOSE_FAILED = 1011
+"""The websocket close code for a server that failed unexpectedly (RFC 6455's internal error)."""
+
+
+def unexpected(error: BaseException | None) -> TypeGuard[BaseException]:
+    """Whether a tab's reader ended with an error nobody foresaw: not its socket going away."""
+    return error is not None and not isinstance(error, WebSocketDisconnect | RuntimeError)
+
+
+async def close_failed(socket: WebSocket) -> None:
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # gone already
+        await socket.close(CLOSE_FAILED)
+
+
+def log_unexpected(error: BaseException, method: str, path: str) -> None:
+    """One line for an error nobody foresaw."""
+    log.error(
+        "unexpected %s on %s %s at %s: %.200s",
+        type(error).__name__,
+        method,
+        path[:100],
+        where_raised(error),
+        error,
+    )
+
+
+async def count_failure(quotas: Quotas, client: str) -> None:
+    """Count an unexpected error against its client."""
+    # Out of failures (refused from its next request on), or Redis away: answered alike.
+    with contextlib.suppress(RoomError, RedisError):
+        await quotas.failures.take(client)
 
 
 class Unexpected:
@@ -68,16 +103,7 @@ class Unexpected:
         try:
             await self.app(scope, receive, watched)
         except Exception as error:
-            log.error(
-                "unexpected %s on %s %s at %s: %.200s",
-                type(error).__name__,
-                scope.get("method", "?"),
-                scope.get("path", "?")[:100],
-                where_raised(error),
-                error,
-            )
-            # Out of failures (refused from its next request on), or Redis away: answered alike.
-            with contextlib.suppress(RoomError, RedisError):
-                await failures.take(client)
+            log_unexpected(error, scope.get("method", "?"), scope.get("path", "?"))
+            await count_failure(self.quotas(), client)
             if not started:
                 await refuse(send, RoomError("server_error", 500), lang)

@@ -20,12 +20,16 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
 
 import tafel.server.app
 from tafel.engine.nesting import toml_depth
 from tafel.games.maillot.board import BOARD_DEPTH_LIMIT, BOARD_TEXT_LIMIT, read_board
 from tafel.server import BotPace, ServerConfig, create_app
+from tafel.server.connection import Connection
 from tafel.server.limits import Limits
+from tafel.server.room_tabs import Tabs
+from tests.server.tabs import new_room, open_tab
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -135,3 +139,34 @@ def test_a_websocket_closed_before_its_hello_logs_nothing(
         assert client.get("/api/games").status_code == 200
     errors = [record for record in caplog.records if record.levelno >= logging.WARNING]
     assert errors == [], [record.getMessage() for record in errors]
+
+
+def test_an_unforeseen_error_in_a_room_closes_the_tab_in_one_line_of_log_and_is_counted(
+    db_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    receive = Tabs.receive
+
+    def failing(self: Tabs, connection: Connection, text: str) -> None:
+        if "boom" in text:
+            raise ZeroDivisionError("deep in a room " + "x" * 10_000)
+        receive(self, connection, text)
+
+    monkeypatch.setattr(Tabs, "receive", failing)
+    caplog.set_level(logging.INFO)
+    limits = Limits(failures_per_client="3/minute")
+    with TestClient(create_app(ServerConfig(db_url, BotPace(0, 0), limits=limits))) as client:
+        code, _ = new_room(client, "add-vantage", 2)
+        for _ in range(3):
+            caplog.clear()
+            with open_tab(client, code) as tab:
+                tab.next("room")
+                tab.send({"type": "boom"})
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    while True:
+                        tab.receive()
+                assert closed.value.code == 1011
+            lines = [record for record in caplog.records if record.levelno >= logging.WARNING]
+            assert [line.exc_info for line in lines] == [None]
+            assert "ZeroDivisionError" in lines[0].getMessage()
+        refused = client.get(f"/api/rooms/{code}")
+        assert refused.status_code == 429 and refused.json()["key"] == "too_many_failures"
