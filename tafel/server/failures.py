@@ -4,8 +4,8 @@ error's kind, its first words and where it was raised, never a traceback: a `Rec
 ran to 195 KB a request). On a websocket, the socket closes (1011) after that line.
 
 Each such error counts against its client (`Quotas.failures`): a client that keeps making the
-server fail, on purpose or not, is refused (429) for a while before its requests do any work, so
-it can neither fill the log nor keep the server busy failing.
+server fail, on purpose or not, is refused (429) for a while before its API requests do any
+work, so it can neither fill the log nor keep the server busy failing.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ def where_raised(error: BaseException) -> str:
     return f"{last.filename.rsplit('/', 2)[-1]}:{last.lineno}"
 
 
+API = "/api/"
+"""Where a client out of failures is refused before any work."""
 CLOSE_FAILED = 1011
 """The websocket close code for a server that failed unexpectedly (RFC 6455's internal error)."""
 
@@ -85,9 +87,10 @@ class Unexpected:
         lang = pick_lang(headers.get(b"accept-language", b"").decode("latin-1"))
         peer = scope.get("client")
         client = client_key(peer[0] if peer else None)
-        failures = self.quotas().failures
         try:
-            await failures.check(client)
+            # The API's requests only: the client's files cost a lookup in Redis each otherwise.
+            if scope["path"].startswith(API):
+                await self.quotas().failures.check(client)
         except RoomError as error:
             await refuse(send, error, lang)
             return
