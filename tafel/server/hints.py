@@ -18,7 +18,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 
 from limits import parse_many
 from limits.storage import MemoryStorage
@@ -64,6 +64,13 @@ def hint_frame(
     return {"type": "hint", "n": decision, "choices": told}
 
 
+@cache
+def hint_counter() -> MovingWindowRateLimiter:
+    """The hints each seat of each room was thought out, in this process: one store for all
+    rooms (each of `limits`' memory stores runs a timer thread of its own)."""
+    return MovingWindowRateLimiter(MemoryStorage())
+
+
 class RoomHints:
     """The hints of one room: at most one thought out at a time, each kept for its decision."""
 
@@ -73,7 +80,7 @@ class RoomHints:
         """Think on the event loop (tests that drive rooms on a hand-moved clock)."""
         self.room = room or f"room {id(self)}"
         """The room's code: its turn in the bots' pool, and its seats' counters."""
-        self.counted = MovingWindowRateLimiter(MemoryStorage())
+        self.counted = hint_counter()
         self.rates = parse_many(HINTS_PER_SEAT)
         self.busy = False
         self.told: dict[Seat, tuple[int, list[Choice]]] = {}

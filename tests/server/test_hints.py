@@ -3,6 +3,7 @@ decide, sent to that tab alone, in its language."""
 
 from __future__ import annotations
 
+import secrets
 from functools import partial
 
 import pytest
@@ -62,7 +63,7 @@ def test_a_seat_asking_a_new_hint_at_every_decision_is_refused_past_its_rate(
     game = get_game("add-vantage")
     state = game.start(2, 1)
     seat = state.actors()[0]
-    room = hints.RoomHints(game, inline=True, room="ABCDEFGH")
+    room = hints.RoomHints(game, inline=True, room=secrets.token_hex(4))  # the counter is shared
     tab = Connection(Quiet(), seat, "nl")
     allowed = int(hints.HINTS_PER_SEAT.split("/")[0])
     for decision in range(allowed):
@@ -74,7 +75,7 @@ def test_a_seat_asking_a_new_hint_at_every_decision_is_refused_past_its_rate(
     # The hint of a decision already thought out is sent again, free.
     room.ask(tab, state, allowed - 1, ["Ann", "Bob"], lambda: allowed - 1)
     # Another seat, and the same seat in another room, have hints of their own.
-    other = hints.RoomHints(game, inline=True, room="IJKLMNOP")
+    other = hints.RoomHints(game, inline=True, room=secrets.token_hex(4))
     other.ask(tab, state, allowed, ["Ann", "Bob"], lambda: allowed)
 
 
