@@ -172,9 +172,10 @@ class Sleeper(StubbornAgent):
 
 def test_greedy_rooms_get_their_share_and_an_honest_room_its_turn() -> None:
     """Six rooms that each ask for a decision's whole time, again and again, and a room whose
-    bot decides at once: the honest room's decisions each start within one decision's time
-    (first come first served, they waited for six greedy decisions, twice the bound, and the
-    fallback played), and the greedy rooms think for their share of the time."""
+    bot decides at once: the honest room's decisions each start within the bound past which
+    the fallback plays, twice a decision's time (about one decision's time on a quiet machine;
+    first come first served, they waited for six whole greedy decisions, three times it), and
+    the greedy rooms think for their share of the time."""
     pool = FairPool(BOT_THREADS, name="tafel-bot-test")
     shares: list[float] = []
     waits: list[float] = []
@@ -201,7 +202,7 @@ def test_greedy_rooms_get_their_share_and_an_honest_room_its_turn() -> None:
         stop.set()
         for feeder in feeders:
             feeder.join()
-    assert max(waits) < THINK, waits
+    assert max(waits) < 2 * THINK, waits
     # Six rooms (five, between a decision and the next) want the threads: each gets its share.
     assert statistics.median(shares) <= BOT_THREADS / 5
 
