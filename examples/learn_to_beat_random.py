@@ -10,7 +10,9 @@ end of each game alone (REINFORCE with the critic as baseline, an entropy bonus 
 trying things). Illegal entries are masked out of its choice. Every so often it plays a fixed
 set of evaluation games, choosing as it does in training, and the share of them it wins is one
 point of the learning curve (`--plot`, a PNG): it starts where random play does, at one half.
-At the end it also plays them taking its likeliest action every time.
+At the end it also plays them taking its likeliest action every time. `--save agent.pt2`
+writes the trained policy as a file that `tafel tournament --bot policy:agent.pt2` rates on
+the ladder (docs/rl.md, "A trained policy on the ladder").
 """
 
 from __future__ import annotations
@@ -41,6 +43,32 @@ class ActorCritic(nn.Module):
         body = self.body(obs)
         logits = self.policy(body).masked_fill(mask == 0, -1e9)
         return logits, self.value(body).squeeze(-1)
+
+
+class Policy(nn.Module):
+    """The actor alone, as a policy file holds it: scores per entry, illegal ones masked."""
+
+    def __init__(self, net: ActorCritic) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        logits, _ = self.net(obs, mask)
+        return logits
+
+
+def save_policy(net: ActorCritic, game_id: str, path: Path) -> None:
+    """Export the actor (`torch.export`) for any batch size: the file `policy:PATH` plays."""
+    game = env(game_id, 2)
+    agent = game.possible_agents[0]
+    observations = game.observation_space(agent)["observation"].shape[0]
+    actions = game.action_space(agent).n
+    batch = torch.export.Dim("batch")
+    example = (torch.zeros(2, observations), torch.ones(2, actions, dtype=torch.bool))
+    program = torch.export.export(
+        Policy(net).eval(), example, dynamic_shapes=({0: batch}, {0: batch})
+    )
+    torch.export.save(program, str(path))
 
 
 @dataclass
@@ -187,6 +215,9 @@ def main(
     seed: Annotated[int, typer.Option()] = 0,
     eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
     plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
+    save: Annotated[
+        Path | None, typer.Option(help="write the trained policy here (policy:PATH plays it)")
+    ] = None,
 ) -> None:
     """Train an agent against the random bot and plot its learning curve."""
     torch.set_num_threads(1)
@@ -197,6 +228,9 @@ def main(
     typer.echo(f"taking its likeliest action every time: win share {greedy:.2f}")
     plot(curve, game, plot_path)
     typer.echo(f"learning curve: {plot_path}")
+    if save is not None:
+        save_policy(net, game, save)
+        typer.echo(f"policy: {save} (tafel tournament {game} --bot policy:{save} ...)")
 
 
 if __name__ == "__main__":

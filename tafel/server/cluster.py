@@ -13,9 +13,11 @@ the frames. Any other process accepts the room's sockets and HTTP requests and f
 Each process listens on one Redis pub/sub channel, `<prefix>p:<process>`, for all of it. A
 message is a header line and a body: to the owner `O <from> <tab>` (a tab connects; the body is
 its room, pass, language and the number of this hello), `A <from> <tab>` (the tab's message),
-`D <from> <tab>` (it left), `Q <from> <call>` (an HTTP call); back `F <tab> <hello> <n>` (the
-n-th frame answering that hello), `C <tab> <hello>` (close with the code in the body), `M <tab>`
-(the room is not mine: find its owner again), `R <call>` (the answer).
+`D <from> <tab>` (it left), `Q <from> <call>` (an HTTP call); back `F <tab>/<hello>/<n>` (the
+n-th frame answering that hello), `C <tab>/<hello>` (close with the code in the body), `M <tab>`
+(the room is not mine: find its owner again), `R <call>` (the answer). Frames, closes and tabs'
+messages travel in batches, one publish per process per turn of the event loop
+(`tafel.server.forwarding`).
 
 Pub/sub delivers at most once: a frame is lost when a connection to Redis breaks under it. Every
 loss ends in a fresh hello, whose answer is the tab's whole view again: the owner that cannot
@@ -57,6 +59,7 @@ from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
 from tafel.server.failures import close_failed, count_failure, log_unexpected, unexpected
+from tafel.server.forwarding import Outboxes, unpack
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas, SharedHoldings
 from tafel.server.metrics import REDIS_ERRORS, SOCKETS
@@ -111,15 +114,15 @@ class GuestOutlet:
 
     async def send_text(self, data: str) -> None:
         number, self.sent = self.sent, self.sent + 1
-        if not await self.publish(f"F {self.tab} {self.hello} {number}\n{data}"):
+        if not await self.send("F", f"{self.tab}/{self.hello}/{number}", data):
             raise OSError(f"process {self.process} is gone")
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        await self.publish(f"C {self.tab} {self.hello}\n{code}")
+        await self.send("C", f"{self.tab}/{self.hello}", str(code))
 
-    async def publish(self, message: str) -> int:
+    async def send(self, kind: str, address: str, body: str) -> int:
         try:
-            return await self.cluster.publish(self.process, message)
+            return await self.cluster.outboxes.send(self.process, kind, address, body)
         except RedisError as error:
             REDIS_ERRORS.inc()
             raise OSError(f"Redis did not take a frame for {self.process}: {error}") from error
@@ -199,6 +202,8 @@ class Cluster:
         each is told to find its room's owner again as soon as Redis takes a message."""
         self.sending: set[asyncio.Task[Any]] = set()
         """Messages and releases under way, not waited for (kept so they are not collected)."""
+        self.outboxes = Outboxes(self.process, self.publish)
+        """Frames for guests and tabs' messages for owners, a batch per process per turn."""
         rooms.on_release = self.released
         rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
@@ -543,6 +548,8 @@ class Cluster:
         if link.owner is None:
             return 0
         try:
+            if kind == "A":  # a tab's message: with the others for its owner
+                return await self.outboxes.send(link.owner, kind, link.tab, body)
             return await self.publish(link.owner, f"{kind} {self.process} {link.tab}\n{body}")
         except RedisError as error:
             REDIS_ERRORS.inc()
@@ -660,33 +667,49 @@ class Cluster:
         header, _, body = data.partition("\n")
         kind, *names = header.split(" ")
         try:
-            if kind in ("F", "C", "M"):
-                link = self.links.get(names[0])
-                if link is None:
-                    return
-                if kind == "F":
-                    self.forwarded_frame(link, int(names[1]), int(names[2]), body)
-                elif kind == "C":
-                    if link.owner is not None and int(names[1]) == link.hello:
-                        link.connection.close(int(body))
+            # A batch (`tafel.server.forwarding`): its messages in order, each from its sender.
+            batch = unpack(names[1:], body) if kind == "B" else [(kind, "", body)]
+        except (IndexError, ValueError):
+            log.error("a batch from another process makes no sense: %.80r", data)
+            return
+        for each, tab, text in batch:
+            try:
+                if kind != "B":
+                    self.dispatch_one(kind, names, body)
                 else:
-                    link.owner = None  # found again at the next tick
-            elif kind == "R":
-                answer = self.answers.get(names[0])
-                if answer is not None and not answer.done():
-                    answer.set_result(orjson.loads(body))
-            elif kind == "O":
-                self.welcome_guest(names[0], names[1], body)
-            elif kind == "A":
-                guest = self.guests.get(names[1])
-                if guest is not None:
-                    guest.room.receive(guest.connection, body)
-            elif kind == "D":
-                self.end_guest(names[1])
-            elif kind == "Q":
-                self.later(self.answer(names[0], names[1], body))
-        except (IndexError, KeyError, TypeError, ValueError, orjson.JSONDecodeError):
-            log.error("a message from another process makes no sense: %.80r", data)
+                    self.dispatch_one(each, [names[0], tab] if each == "A" else [tab], text)
+            except (IndexError, KeyError, TypeError, ValueError, orjson.JSONDecodeError):
+                log.error("a message from another process makes no sense: %.80r", data)
+
+    def dispatch_one(self, kind: str, names: list[str], body: str) -> None:
+        """One message: `names` are its header's words after its kind (a frame's and a close's
+        first word is the tab, its hello and the frame's number, joined by slashes)."""
+        if kind in ("F", "C", "M"):
+            tab, *numbers = names[0].split("/")
+            link = self.links.get(tab)
+            if link is None:
+                return
+            if kind == "F":
+                self.forwarded_frame(link, int(numbers[0]), int(numbers[1]), body)
+            elif kind == "C":
+                if link.owner is not None and int(numbers[0]) == link.hello:
+                    link.connection.close(int(body))
+            else:
+                link.owner = None  # found again at the next tick
+        elif kind == "R":
+            answer = self.answers.get(names[0])
+            if answer is not None and not answer.done():
+                answer.set_result(orjson.loads(body))
+        elif kind == "O":
+            self.welcome_guest(names[0], names[1], body)
+        elif kind == "A":
+            guest = self.guests.get(names[1])
+            if guest is not None:
+                guest.room.receive(guest.connection, body)
+        elif kind == "D":
+            self.end_guest(names[1])
+        elif kind == "Q":
+            self.later(self.answer(names[0], names[1], body))
 
     @staticmethod
     def forwarded_frame(link: Link, hello: int, number: int, frame: str) -> None:

@@ -60,6 +60,8 @@ async def guest_whose_frames_redis_refuses(tmp_path: Path) -> None:
         raise RedisConnectionError("Error while reading from 127.0.0.1:6379: reset by peer")
 
     cluster.publish = publish  # type: ignore[method-assign]
+
+    cluster.outboxes.publish = publish  # batches too
     try:
         room, token = await cluster.rooms.create("add-vantage", 3, {}, "Ann")
         cluster.leases.held[room.code] = 1
@@ -69,7 +71,7 @@ async def guest_whose_frames_redis_refuses(tmp_path: Path) -> None:
         # Its welcome could not be sent: the guest ends (it did not, the task died with the
         # error) and its tab is told to come again once Redis takes messages.
         await asyncio.wait_for(asyncio.gather(*guest.tasks, return_exceptions=False), 10)
-        assert refused and refused[0].startswith("F tab-1 1 0\n")
+        assert refused and " F tab-1/1/0 " in refused[0].partition("\n")[0]
         assert "tab-1" not in cluster.guests
         assert cluster.adrift == {"tab-1": "other"}
         assert guest.connection not in room.connections()
@@ -100,6 +102,8 @@ async def tab_that_misses_a_frame(tmp_path: Path) -> None:
         return 1
 
     cluster.publish = publish  # type: ignore[method-assign]
+
+    cluster.outboxes.publish = publish  # batches too
     try:
         connection = Connection(Nowhere(), None, "en")
         link = Link("tab-1", "ABCDEFGH", None, "en", connection)
@@ -109,19 +113,19 @@ async def tab_that_misses_a_frame(tmp_path: Path) -> None:
         assert process == "owner" and message.startswith(f"O {cluster.process} tab-1\n")
         assert orjson.loads(message.partition("\n")[2])["hello"] == 1
 
-        for frame in ("F tab-1 1 0\nfirst", "F tab-1 1 1\nsecond"):
+        for frame in ("F tab-1/1/0\nfirst", "F tab-1/1/1\nsecond"):
             cluster.dispatch(frame)
         assert queued(connection) == ["first", "second"]
-        cluster.dispatch("F tab-1 1 3\nfourth")  # the third was lost
+        cluster.dispatch("F tab-1/1/3\nfourth")  # the third was lost
         assert queued(connection) == []
         assert link.owner is None, "the tab is found its owner again at the next tick"
 
         await cluster.forward_to(link, "owner")
         assert orjson.loads(told[-1][1].partition("\n")[2])["hello"] == 2
         # A frame or a close of the guest that answered the first hello, arriving late.
-        cluster.dispatch("F tab-1 1 2\nthird, late")
-        cluster.dispatch("C tab-1 1\n1000")
-        cluster.dispatch("F tab-1 2 0\nwhole view")
+        cluster.dispatch("F tab-1/1/2\nthird, late")
+        cluster.dispatch("C tab-1/1\n1000")
+        cluster.dispatch("F tab-1/2/0\nwhole view")
         assert queued(connection) == ["whole view"]
     finally:
         await cluster.stop()
@@ -150,6 +154,8 @@ async def hellos_lost_on_the_way(tmp_path: Path) -> None:
         found_again.append(link.tab)
 
     cluster.publish = publish  # type: ignore[method-assign]
+
+    cluster.outboxes.publish = publish  # batches too
     cluster.leases.owners = owners  # type: ignore[method-assign]
     cluster.find_owner = find_owner  # type: ignore[method-assign]
     try:
@@ -207,11 +213,13 @@ async def action_nobody_took(tmp_path: Path) -> None:
         return 0  # the owner is not listening just now (its connection to Redis broke)
 
     cluster.publish = publish  # type: ignore[method-assign]
+
+    cluster.outboxes.publish = publish  # batches too
     try:
         link = Link("tab-1", "ABCDEFGH", None, "en", Connection(Nowhere(), None, "en"))
         link.owner = "owner"
         await cluster.read(Typing(), link)  # type: ignore[arg-type]
-        assert [message.split(" ")[0] for message in told] == ["A"]
+        assert [message.split(" ")[2] for message in told] == ["A"]  # in a batch: B <from> A
         assert link.owner is None, "welcomed afresh at the next tick, it may act again"
     finally:
         await cluster.stop()
@@ -234,6 +242,8 @@ async def subscription_made_again(tmp_path: Path, redis_url: str, prefix: str) -
         return 1 if process == "other" else await publish(process, message)
 
     cluster.publish = recorded  # type: ignore[method-assign]
+
+    cluster.outboxes.publish = recorded  # batches too
     subscriptions: list[PubSub] = []
     pubsub = cluster.redis.pubsub
 
