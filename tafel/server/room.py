@@ -123,7 +123,7 @@ class Room:
         self.bots = RoomBots(
             game, pace, clock, self.moves.bot_apply, self.moves.bot_slap, self.code
         )
-        self.hints = RoomHints(game, pace.inline)
+        self.hints = RoomHints(game, pace.inline, self.code)
         self.timer = RoomTimer(clock, self.timekeeping.time_up, self.timekeeping.keep_clock)
         self.wait = TurnClock(
             clock,
