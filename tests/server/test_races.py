@@ -30,6 +30,7 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
         "reserve",
         "away",
         "reactions",
+        "sit-in",
         "hints",
         "slaps",
         "slap-window",
@@ -39,6 +40,7 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
         "reserve",
         "away",
         "reactions",
+        "sit-in",
         "hints",
     ]
     code, _ = new_room(client, "tornado-alert", 3, room_options={"slaps": "arrival"})
@@ -48,6 +50,7 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
         "reserve": 120,
         "away": 90,
         "reactions": True,
+        "sit-in": False,
         "hints": False,
         "slaps": "arrival",
         "slap-window": 200,

@@ -195,6 +195,7 @@ def test_defaults_and_the_earlier_name_of_the_turn_time(tmp_path: Path) -> None:
             "reserve": RESERVE_SECONDS,
             "away": AWAY_SECONDS,
             "reactions": True,
+            "sit-in": False,
             "hints": False,
         }
         code, _ = new_room(client, "add-vantage", 2, room_options={"stand-in": 45})
