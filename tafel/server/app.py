@@ -91,6 +91,20 @@ class Bot(BaseModel):
     bot: str
 
 
+class Invitation(BaseModel):
+    room: dict[str, Any]
+    seat: int
+    token: str
+    """The program's pass; the link carries it too."""
+    link: str
+    """The seat's link for the program (`tafel connect LINK`): the room's address with the
+    pass after `#program=`, a part of the address no browser sends to a server."""
+
+
+def seat_link(request: Request, code: str, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/r/{code}#program={token}"
+
+
 def seat_pass(authorization: Annotated[str | None, Header()] = None) -> str:
     """The seat's pass, sent as `Authorization: Bearer <token>`."""
     scheme, _, token = (authorization or "").partition(" ")
@@ -241,6 +255,25 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
         return await front.call(code, client, "remove_bot", {"token": token, "seat": seat})
+
+    @app.post("/api/rooms/{code}/seats/{seat}/program")
+    async def invite_program(
+        code: str, seat: int, token: Pass, client: Client, request: Request
+    ) -> Invitation:
+        """The host gives the seat to a program (docs/protocol.md): its pass and link."""
+        args = {"token": token, "seat": seat}
+        invited = await front.call(code, client, "invite_program", args)
+        link = seat_link(request, invited["room"]["code"], invited["token"])
+        return Invitation(**invited, link=link)
+
+    @app.delete("/api/rooms/{code}/seats/{seat}/program")
+    async def withdraw_program(code: str, seat: int, token: Pass, client: Client) -> Json:
+        return await front.call(code, client, "withdraw_program", {"token": token, "seat": seat})
+
+    @app.put("/api/rooms/{code}/program")
+    async def name_program(code: str, body: Name, token: Pass, client: Client) -> Json:
+        """The program holding this pass names itself; its seat is in the answer."""
+        return await front.call(code, client, "name_program", {"token": token, "name": body.name})
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(

@@ -15,7 +15,7 @@ import orjson
 
 from tafel.engine import IllegalAction, Json, Seat
 from tafel.server.caps import read_message
-from tafel.server.connection import Connection
+from tafel.server.connection import PROTOCOL_VERSION, Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.room_match import OVER, PLAYING
@@ -200,7 +200,9 @@ class Tabs:
         a crowd of spectators costs each one frame, not one for everyone already there."""
         room = self.room
         connection.keeper = room.keeper
-        connection.send_json({"type": "welcome", "you": connection.seat})
+        connection.send_json(
+            {"type": "welcome", "you": connection.seat, "version": PROTOCOL_VERSION}
+        )
         present = False
         if connection.seat is None:
             room.spectators.append(connection)
