@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.games import GAMES
+from tafel.protocol import PROTOCOL_VERSION, message_schema
 from tafel.server.background import until_done
 from tafel.server.bots import BotPace
 from tafel.server.calls import Alone, Front
@@ -215,6 +216,16 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/api/games")
     async def games() -> list[Json]:
         return games_info(config.pace.installed, screens)
+
+    @app.get("/api/protocol")
+    async def protocol() -> Json:
+        """The websocket protocol's version and the JSON Schemas of its messages, each way
+        (docs/protocol.md)."""
+        return {
+            "version": PROTOCOL_VERSION,
+            "client_messages": message_schema("client"),
+            "server_messages": message_schema("server"),
+        }
 
     @app.get("/api/text/{lang}")
     async def text(lang: str) -> Json:

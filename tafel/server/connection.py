@@ -24,9 +24,6 @@ from tafel.server.limits import QUEUE_BYTES
 if TYPE_CHECKING:
     from tafel.server.keeper import Keeper
 
-PROTOCOL_VERSION = 1
-"""The version of the websocket protocol (`docs/protocol.md`), said in the hello and the welcome;
-raised whenever a message changes so that a client of the old version would misread it."""
 CLOSE_REFUSED = 4403
 """The websocket close code for a pass that is not (or no longer) valid."""
 

@@ -176,7 +176,8 @@ class Seating:
         await self.room.keep(seats=[StoredSeat(seat)])
         holder.name = holder.token_hash = None
         for connection in holder.connections:
-            connection.send_json(self.room.tabs.refusal(RoomError("you_left", 403), connection.lang))
+            refusal = self.room.tabs.refusal(RoomError("you_left", 403), connection.lang)
+            connection.send_json(refusal)
             connection.close(CLOSE_REFUSED)
         holder.connections.clear()
         self.room.tabs.publish_room()

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from tafel.engine import IllegalAction, Json, Seat
+from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
-from tafel.server.connection import PROTOCOL_VERSION, Connection
+from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.room_match import OVER, PLAYING

@@ -9,11 +9,13 @@ From the tab: `{"type": "hello", "token": ..., "lang": "nl", "version": 1}` firs
 action made on a state the game has since left is refused as stale, unless only others moved
 since and what its seat may do is unchanged (where all decide in any order), and a race action
 always (`Match.same_choices`).
+
 The hello's `version` is the protocol's (`PROTOCOL_VERSION`; a hello without one is taken for
 this version): a client of another version is told so in a `refused` frame, and the socket
-closes with 4426. To the tab: `welcome` (its seat and the protocol's version), `room` (seats, who is connected, status), `state` (its view, its
-legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid,
-or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its
+closes with 4426. To the tab: `welcome` (its seat and the protocol's version), `room` (seats,
+who is connected, status), `state` (its view, its legal actions, the actors), `error` (a
+refusal for it alone) and `refused` (its pass is not valid, or the room does not exist; the
+socket then closes with 4403). A refusal that may pass later (its
 address has guessed too many codes, or the store did not answer) comes as an `error` before any
 `welcome`, and the socket closes with 4429: the browser tries again after a pause. A tab that
 falls too far behind is closed (`tafel.server.connection`) and, when it reconnects, is sent its
@@ -37,9 +39,10 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
-from tafel.server.connection import CLOSE_REFUSED, PROTOCOL_VERSION, Connection
+from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
 from tafel.server.limits import client_key
 from tafel.server.metrics import SOCKETS

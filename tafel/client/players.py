@@ -1,0 +1,148 @@
+"""What can play a program's seat (`tafel.client.table.Player`): a bot of Tafel's registry, or
+a policy of the research adapters' kind (PettingZoo's observation and action mask in, an entry of
+the game's action table out).
+
+A seat is sent its view and its legal actions, never the game's whole state. A bot sees the
+seat's moment as a `SeatMoment`: the actors, the legal actions and the view, which is all a bot
+that chooses from the view reads. A bot that reads the rest of the state (its hidden parts, or
+a full state to search, `State.determinize`) cannot play over the protocol: it is refused with
+`NeedsWholeState` at its first decision, naming what it asked for.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Self
+
+import numpy as np
+
+from tafel.agents import Agent, make_agent
+from tafel.client.table import Json, Turn
+from tafel.engine import Action, Event, Game, IllegalAction, Outcome, Rng, Seat, State
+from tafel.games import get_game
+
+
+class NeedsWholeState(RuntimeError):
+    """A bot asked for more of the game than its seat is sent."""
+
+
+class SeatMoment(State):
+    """The moment of one seat as the protocol sends it, as a `State` for bots: who may act,
+    what the seat may do, and its view. Nothing else of the game is in it: the rest raises
+    `NeedsWholeState`."""
+
+    def __init__(self, game: Game, turn: Turn, rng: Rng) -> None:
+        self.game = game
+        self.turn = turn
+        self.rng = rng
+        self.events: Sequence[Event] = []
+        self._legal = [game.action_from_json(action) for action in turn.legal]
+
+    def __getattr__(self, name: str) -> Any:
+        # Only what the class does not have comes here: a game's own state's parts.
+        raise NeedsWholeState(f"the game's whole state ({name})")
+
+    def actors(self) -> list[Seat]:
+        return list(self.turn.actors)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        return list(self._legal) if seat == self.turn.seat else []
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if seat != self.turn.seat or action not in self._legal:
+            raise IllegalAction("not_legal_now")
+
+    def _perform(self, seat: Seat, action: Action) -> list[Event]:
+        raise NeedsWholeState("the game's rules, to play an action out")
+
+    def view(self, seat: Seat | None) -> Json:
+        if seat != self.turn.seat:
+            raise NeedsWholeState(f"the view of seat {seat}")
+        return self.turn.view
+
+    def outcome(self) -> Outcome | None:
+        return None
+
+    def clone(self) -> Self:
+        return self  # nothing in it changes
+
+    def determinize(self, seat: Seat, rng: Rng) -> Self:
+        raise NeedsWholeState("a full state to search (determinize)")
+
+    def snapshot(self) -> Json:
+        raise NeedsWholeState("a snapshot")
+
+    @property
+    def players(self) -> int:
+        return len(self.turn.frame["names"])
+
+
+class BotPlayer:
+    """A bot of Tafel's registry (`bot:NAME:KEY=VALUE`, a level, or an installed bot's) playing
+    the seat from what the seat is sent; it answers within the turn clock's time."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec if spec.startswith("bot:") else f"bot:{spec}"
+        self.seed = seed
+        self.agent: Agent | None = None
+        self.rng = Rng(seed)
+
+    def meet(self, game: str) -> None:
+        """The bot for the room's game; an `AgentError` if the spec names none."""
+        self.agent = make_agent(self.spec, get_game(game), self.seed)
+
+    def decide(self, turn: Turn) -> Json | None:
+        game = get_game(turn.game)
+        if self.agent is None:
+            self.meet(turn.game)
+        assert self.agent is not None
+        if turn.seconds is not None:
+            self.agent.think_from(time.perf_counter(), time.perf_counter() + turn.seconds)
+        moment = SeatMoment(game, turn, self.rng)
+        try:
+            action = self.agent.act(moment, turn.seat)
+        except NeedsWholeState as error:
+            raise NeedsWholeState(
+                f"{self.spec} reads {error}, which no seat is sent: over the protocol, play a bot"
+                " that chooses from the seat's view (bot:random), or a policy"
+            ) from None
+        return None if action is None else action.to_json()
+
+
+Policy = Callable[[dict[str, np.ndarray]], int]
+"""A learner's policy as the research adapters feed it: the seat's observation (`observation`,
+the game's layout of its view; `action_mask`, its legal entries of the action table) to the
+index of an entry (docs/rl.md)."""
+
+
+class PolicyPlayer:
+    """A PettingZoo-style policy playing the seat: its observation is made from the view the
+    seat is sent, as the adapters make it, and its choice is read in the game's action table."""
+
+    def __init__(self, policy: Policy, lang: str = "en") -> None:
+        self.policy = policy
+        self.lang = lang
+
+    def meet(self, game: str) -> None:
+        """Check that the game has an observation layout (`tafel.rl.layouts.NoResearch`)."""
+        from tafel.rl.layouts import layout_of
+
+        layout_of(get_game(game))
+
+    def decide(self, turn: Turn) -> Json | None:
+        from tafel.rl.layouts import encoder_of
+        from tafel.rl.table import table_of
+
+        game = get_game(turn.game)
+        table = table_of(game)
+        players = len(turn.frame["names"])
+        legal = [game.action_from_json(action) for action in turn.legal]
+        may_pass = len(turn.actors) > 1
+        mask = table.mask(legal, lambda: turn.view, self.lang, may_pass)
+        observation = encoder_of(game)(turn.view, turn.seat, players)
+        index = self.policy({"observation": observation, "action_mask": mask})
+        if not 0 <= index < len(table) or not mask[index]:
+            raise ValueError(f"the policy chose entry {index}, which the seat may not take now")
+        action = table.action(index, turn.view, self.lang)
+        return None if action is None else action.to_json()
