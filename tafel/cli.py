@@ -453,6 +453,13 @@ def connect(
         str,
         typer.Option(help="The bot that plays the seat, as `tafel play` names bots."),
     ] = "bot:random",
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            help="Play a learner's policy instead: FILE.py:NAME or MODULE:NAME, a function "
+            "from the PettingZoo observation to an entry of the action table (docs/rl.md)."
+        ),
+    ] = None,
     name: Annotated[
         str, typer.Option(help="The name the table sees, shown as a program's.")
     ] = "Visitor",
@@ -476,15 +483,34 @@ def connect(
     import asyncio
     from statistics import median
 
-    from tafel.client import BotPlayer, LinkError, NeedsWholeState, Refused, Table, seat_link
+    from tafel.client import (
+        BotPlayer,
+        LinkError,
+        NeedsWholeState,
+        Player,
+        PolicyPlayer,
+        Refused,
+        Table,
+        load_policy,
+        seat_link,
+    )
+    from tafel.rl.layouts import NoResearch
 
     check_lang(lang)
     try:
         seat = seat_link(link, pass_, server)
     except LinkError as error:
         raise fail(str(error)) from None
-    player = BotPlayer(bot, secrets.randbits(62) if seed is None else seed)
-    console.print(f"Playing in room {seat.code} at {seat.server} as {escape(name)} ({bot})")
+    player: Player
+    if policy is None:
+        player = BotPlayer(bot, secrets.randbits(62) if seed is None else seed)
+    else:
+        try:
+            player = PolicyPlayer(load_policy(policy), lang)
+        except (ValueError, ImportError, OSError) as error:
+            raise fail(str(error)) from None
+    playing = bot if policy is None else policy
+    console.print(f"Playing in room {seat.code} at {seat.server} as {escape(name)} ({playing})")
     with ExitStack() as stack:
         kept = None if log is None else stack.enter_context(log.open("w", encoding="utf-8"))
 
@@ -500,7 +526,7 @@ def connect(
         )
         try:
             played = asyncio.run(table.play())
-        except (Refused, NeedsWholeState, AgentError, ConnectionError) as error:
+        except (Refused, NeedsWholeState, AgentError, NoResearch, ConnectionError) as error:
             raise fail(str(error)) from None
     thinking = [t.thinking for t in played.timings] or [0.0]
     added = [t.overhead for t in played.timings] or [0.0]

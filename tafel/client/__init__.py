@@ -9,7 +9,14 @@
 
 from tafel.client.api import Refused
 from tafel.client.link import LinkError, SeatLink, seat_link
-from tafel.client.players import BotPlayer, NeedsWholeState, Policy, PolicyPlayer, SeatMoment
+from tafel.client.players import (
+    BotPlayer,
+    NeedsWholeState,
+    Policy,
+    PolicyPlayer,
+    SeatMoment,
+    load_policy,
+)
 from tafel.client.table import Played, Player, Table, Timing, Turn
 
 __all__ = [
@@ -26,5 +33,6 @@ __all__ = [
     "Table",
     "Timing",
     "Turn",
+    "load_policy",
     "seat_link",
 ]

@@ -11,9 +11,12 @@ a full state to search, `State.determinize`) cannot play over the protocol: it i
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from pathlib import Path
+from typing import Any, Self, cast
 
 import numpy as np
 
@@ -102,11 +105,15 @@ class BotPlayer:
         moment = SeatMoment(game, turn, self.rng)
         try:
             action = self.agent.act(moment, turn.seat)
-        except NeedsWholeState as error:
+        except Exception as error:
+            # A bot written for the whole state asks for it (NeedsWholeState) or checks that it
+            # has it (an assertion of the game's state class).
+            asked = f" ({error})" if isinstance(error, NeedsWholeState) else ""
             raise NeedsWholeState(
-                f"{self.spec} reads {error}, which no seat is sent: over the protocol, play a bot"
-                " that chooses from the seat's view (bot:random), or a policy"
-            ) from None
+                f"{self.spec} reads more of the game than a seat is sent{asked}: over the "
+                "protocol, play a bot that chooses from the seat's view (docs/protocol.md lists "
+                "them), or a policy"
+            ) from error
         return None if action is None else action.to_json()
 
 
@@ -138,7 +145,9 @@ class PolicyPlayer:
         table = table_of(game)
         players = len(turn.frame["names"])
         legal = [game.action_from_json(action) for action in turn.legal]
-        may_pass = len(turn.actors) > 1
+        # As the room's turn clock reads it: a seat that may only race (slap) need not act; one
+        # with a decision to make must.
+        may_pass = len(turn.actors) > 1 and all(action.race for action in legal)
         mask = table.mask(legal, lambda: turn.view, self.lang, may_pass)
         observation = encoder_of(game)(turn.view, turn.seat, players)
         index = self.policy({"observation": observation, "action_mask": mask})
@@ -146,3 +155,23 @@ class PolicyPlayer:
             raise ValueError(f"the policy chose entry {index}, which the seat may not take now")
         action = table.action(index, turn.view, self.lang)
         return None if action is None else action.to_json()
+
+
+def load_policy(where: str) -> Policy:
+    """A policy named as `FILE.py:NAME` or `MODULE:NAME`: a callable from the observation to
+    an entry of the action table."""
+    place, _, name = where.rpartition(":")
+    if not place or not name:
+        raise ValueError(f"a policy is named FILE.py:NAME or MODULE:NAME, not {where!r}")
+    if place.endswith(".py"):
+        spec = importlib.util.spec_from_file_location(Path(place).stem, place)
+        if spec is None or spec.loader is None:
+            raise ValueError(f"no Python file at {place}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    else:
+        module = importlib.import_module(place)
+    policy = getattr(module, name, None)
+    if not callable(policy):
+        raise ValueError(f"{place} has no callable {name}")
+    return cast(Policy, policy)
