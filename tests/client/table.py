@@ -75,7 +75,7 @@ async def person(server: str, code: str, token: str, seed: int, frames: list[Jso
         acted: int | None = None
         state: Json | None = None
         async for text in socket:
-            frame = json.loads(text)
+            frame: Json = json.loads(text)
             frames.append(frame)
             if frame["type"] == "ping":
                 await socket.send(json.dumps({"type": "pong", "id": frame["id"]}))
