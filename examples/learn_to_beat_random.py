@@ -16,6 +16,7 @@ At the end it also plays them taking its likeliest action every time.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -181,16 +182,49 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
     plt.close(figure)
 
 
+def save(net: ActorCritic, path: Path) -> None:
+    """The trained agent, for `examples/trained_agent_at_a_table.py`: its sizes and weights."""
+    sizes = {"observations": int(net.body[0].in_features), "actions": int(net.policy.out_features)}
+    torch.save({**sizes, "weights": net.state_dict()}, path)
+
+
+def load(path: Path) -> ActorCritic:
+    kept = torch.load(path, weights_only=True)
+    net = ActorCritic(kept["observations"], kept["actions"])
+    net.load_state_dict(kept["weights"])
+    return net.eval()
+
+
+def likeliest(net: ActorCritic) -> Callable[[dict[str, np.ndarray]], int]:
+    """The agent as a policy of the research adapters' kind: its likeliest legal entry."""
+
+    def policy(observation: dict[str, np.ndarray]) -> int:
+        with torch.no_grad():
+            logits, _ = net(
+                torch.from_numpy(observation["observation"]),
+                torch.from_numpy(observation["action_mask"]),
+            )
+        return int(torch.argmax(logits))
+
+    return policy
+
+
 def main(
     game: Annotated[str, typer.Option(help="the game, played by two")] = "add-vantage",
     minutes: Annotated[float, typer.Option(help="how long to train, in CPU time")] = 5.0,
     seed: Annotated[int, typer.Option()] = 0,
     eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
     plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
+    save_path: Annotated[
+        Path | None, typer.Option("--save", help="keep the trained agent here (agent.pt)")
+    ] = None,
 ) -> None:
     """Train an agent against the random bot and plot its learning curve."""
     torch.set_num_threads(1)
     net, curve = train(game, minutes * 60, seed, eval_games=eval_games)
+    if save_path is not None:
+        save(net, save_path)
+        typer.echo(f"the agent: {save_path} (examples/trained_agent_at_a_table.py seats it)")
     for games, seconds, share in zip(curve.games, curve.seconds, curve.win_share, strict=True):
         typer.echo(f"{games:7} games  {seconds:7.1f} CPU s  win share {share:.2f}")
     greedy = evaluate(env(game, 2), net, eval_games, seed=10**6 + seed, greedy=True)
