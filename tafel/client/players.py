@@ -32,13 +32,14 @@ class NeedsWholeState(RuntimeError):
 
 class SeatMoment(State):
     """The moment of one seat as the protocol sends it, as a `State` for bots: who may act,
-    what the seat may do, and its view. Nothing else of the game is in it: the rest raises
-    `NeedsWholeState`."""
+    what the seat may do, its view, and the game's options (`options`, public in the room).
+    Nothing else of the game is in it: the rest raises `NeedsWholeState`."""
 
     def __init__(self, game: Game, turn: Turn, rng: Rng) -> None:
         self.game = game
         self.turn = turn
         self.rng = rng
+        self.options = game.options_from_json(turn.options)
         self.events: Sequence[Event] = []
         self._legal = [game.action_from_json(action) for action in turn.legal]
 

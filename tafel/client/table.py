@@ -53,6 +53,8 @@ class Turn:
     seconds: float | None
     """Seconds the room's turn clock leaves the seat for this decision, less the margin for the
     way to the server; None when it waits for ever."""
+    options: Json = field(default_factory=dict)
+    """The game's options in the room (public: the room's summary shows them)."""
 
     @property
     def view(self) -> Json:
@@ -324,7 +326,9 @@ class Table:
             while (frame := self.due()) is not None:
                 received = self.received
                 assert self.played.game is not None and self.played.seat is not None
-                turn = Turn(self.played.game, self.played.seat, frame, self.seconds_left())
+                options = {} if self.room is None else self.room["options"]
+                seat = self.played.seat
+                turn = Turn(self.played.game, seat, frame, self.seconds_left(), options)
                 started = time.perf_counter()
                 action = await asyncio.to_thread(self.player.decide, turn)
                 thinking = time.perf_counter() - started

@@ -4,6 +4,7 @@ the player, a bot that cannot play from a seat's view, and a refused pass."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from tafel.client import (
     Turn,
     seat_link,
 )
+from tafel.games import get_game
 from tafel.server import BotPace
 from tests.client.table import http, invite, new_room
 from tests.client.test_programs import in_a_thread
@@ -135,3 +137,28 @@ def test_a_withdrawn_pass_is_refused(tmp_path: Path) -> None:
         with pytest.raises(Refused) as refused:
             in_a_thread(Table(link, BotPlayer("random", 1), "Robo").play())
     assert refused.value.key == "bad_token"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_spyfalls_levels_play_from_the_seats_view(level: str) -> None:
+    """Spyfall's bots read only the view and the room's options: each level decides on every
+    moment of a seeded game as the seat is sent it, an action the rules take (or none)."""
+    game = get_game("spyfall")
+    state = game.start(4, 3)
+    player = BotPlayer(level, 5)
+    rng = random.Random(1)
+    decided = 0
+    while state.outcome() is None and decided < 60:
+        seats = [seat for seat in state.actors() if seat >= 0 and state.legal_actions(seat)]
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        legal = [action.to_json() for action in state.legal_actions(seat)]
+        frame = {"view": state.view(seat), "legal": legal, "actors": state.actors()}
+        frame |= {"names": ["Ann", "Bob", "Cid", "Dee"], "n": decided}
+        options = game.options_to_json(state.options)  # type: ignore[attr-defined]
+        action = player.decide(Turn("spyfall", seat, frame, None, options))
+        decided += 1
+        # The rules check the bot's action (its question's text and all) as the server would.
+        state.apply(seat, game.action_from_json(action or rng.choice(legal)))
+    assert decided >= 20
