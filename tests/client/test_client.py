@@ -154,7 +154,7 @@ def test_spyfalls_levels_play_from_the_seats_view(level: str) -> None:
             break
         seat = rng.choice(seats)
         legal = [action.to_json() for action in state.legal_actions(seat)]
-        frame = {"view": state.view(seat), "legal": legal, "actors": state.actors()}
+        frame: Json = {"view": state.view(seat), "legal": legal, "actors": state.actors()}
         frame |= {"names": ["Ann", "Bob", "Cid", "Dee"], "n": decided}
         options = game.options_to_json(state.options)  # type: ignore[attr-defined]
         action = player.decide(Turn("spyfall", seat, frame, None, options))
