@@ -15,7 +15,7 @@ import websockets
 
 Json = dict[str, Any]
 
-PLAY_SECONDS = 120
+PLAY_SECONDS = 300
 """The longest a person plays a match in these tests."""
 
 

@@ -36,8 +36,11 @@ TABLES: dict[str, tuple[int, Json, list[str]]] = {
 """Each game's table: its players (Tony & Tino seats only two: a person and the program),
 options that keep a match short, and what plays the program's seat: a bot that chooses from the
 seat's view, or for Tornado Alert!, whose bots all read the whole state, a policy."""
-PROGRAM_SECONDS = 120
-"""The longest a program may take to play its match to the end."""
+PROGRAM_SECONDS = 300
+"""The longest a program may take to play its match to the end: a bound, not a pace. Tornado
+Alert! played at random runs some 250 moves, each racing state revealed a quarter of a second
+after it is made (on loopback a round trip of 0 ms counts as unknown: `Tabs.schedule_reveal`),
+so about 35 s alone, and much longer beside other tests on two cores."""
 
 SERVER = Draft202012Validator(message_schema("server"))
 CLIENT = Draft202012Validator(message_schema("client"))
