@@ -21,6 +21,7 @@ from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.room_match import OVER, PLAYING
 from tafel.server.room_options import hints_on, room_options_to_json
+from tafel.server.seats import PROGRAM
 from tafel.store.tables import now
 
 REFUSED = ("bad_token", "you_left")
@@ -177,8 +178,13 @@ class Tabs:
     def tell(self, key: str, seat: Seat | None = None, **params: Any) -> None:
         """News for every tab; the tabs of the `seat` it is about read it spoken to them
         (`key_you`: "a bot plays for you", where the others read "for Ann")."""
+        name = params.get("name")
         for connection in self.connections():
             said = f"{key}_you" if seat is not None and connection.seat == seat else key
+            if isinstance(name, str) and name.startswith(PROGRAM):
+                # "Robo (program)", as every screen names a program's seat.
+                own = name.removeprefix(PROGRAM)
+                params["name"] = SERVER_CATALOG.text(connection.lang, "program_seat", name=own)
             text = SERVER_CATALOG.text(connection.lang, said, **params)
             connection.send_json({"type": "notice", "key": key, "message": text})
 

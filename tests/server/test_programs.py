@@ -182,3 +182,23 @@ def test_the_server_serves_its_protocol(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/rooms/{code}/seats/{seat}/program" in paths
     assert "/api/rooms/{code}/program" in paths
+
+
+def test_a_programs_seat_is_handed_to_a_bot_and_back_as_a_persons(client: TestClient) -> None:
+    code, ann = new_room(client, "add-vantage", 2)
+    program = invite(client, code, ann, 1)["token"]
+    name(client, code, program, "Robo")
+    start(client, code, ann)
+    with open_tab(client, code, ann, lang="nl") as person, open_tab(client, code, program) as robo:
+        person.next("state")
+        robo.next("state")
+        handed = client.post(f"/api/rooms/{code}/seats/1/hand", headers=auth(ann))
+        assert handed.json()["seats"][1]["bot"] == "bot:normal"
+        told = person.next("notice")["message"]
+        assert told.startswith("De gastheer gaf de plaats van Robo (programma) voorlopig")
+        assert robo.next("notice")["message"].startswith("The host handed your seat to a bot")
+        back = client.post(f"/api/rooms/{code}/seats/1/back", headers=auth(program))
+        assert back.json()["seats"][1] == {
+            "seat": 1, "name": "program:Robo", "bot": None, "connected": True
+        }  # fmt: skip
+        assert person.next("notice")["message"].startswith("Robo (programma)")
