@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import websockets
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tafel.client.api import Refused, name_program
 from tafel.client.link import SeatLink
@@ -38,6 +38,8 @@ more than this is not one to trust."""
 RETRIES = 3
 """How many refusals of its action on one state a seat takes before it gives up: a player
 that keeps choosing what the server refuses would otherwise try for ever."""
+PINGS_KEPT = 10
+"""How many of the latest pings are kept for their round trips."""
 WAIT_FIRST, WAIT_MOST = 0.25, 5.0
 """The first and the longest pause between two tries of taking a lost connection up again."""
 
@@ -192,8 +194,6 @@ class Table:
                 if code in (CLOSE_REFUSED, CLOSE_VERSION):
                     raise self.refusal or Refused("refused", "the server closed the seat") from None
             except (OSError, InvalidHandshake, TimeoutError) as error:
-                if isinstance(error, InvalidURI):
-                    raise
                 log.warning("no connection to %s: %s", self.seat.server, error)
             finally:
                 self.socket = None
@@ -215,6 +215,7 @@ class Table:
 
     async def serve(self, socket: Any) -> bool:
         """Say hello and play on this connection; whether the play is over."""
+        self.pings = {}  # each connection numbers its pings afresh
         hello: Json = {"type": "hello", "version": PROTOCOL_VERSION, "lang": self.lang}
         hello["token"] = self.seat.token
         await self.send(hello)
@@ -238,7 +239,9 @@ class Table:
         """Act on a frame; whether the play is over."""
         kind = frame.get("type")
         if kind == "ping":
-            # Answered first and at once: the round trip times the clock.
+            # Answered first and at once: the round trip times the clock. The server answers
+            # each pong; the few it may not (a connection lost) are forgotten.
+            self.pings = {k: v for k, v in self.pings.items() if k > frame["id"] - PINGS_KEPT}
             self.pings[frame["id"]] = (time.monotonic() * 1000, frame["at"])
             await self.send({"type": "pong", "id": frame["id"]})
         elif kind == "clock":
