@@ -10,13 +10,14 @@ end of each game alone (REINFORCE with the critic as baseline, an entropy bonus 
 trying things). Illegal entries are masked out of its choice. Every so often it plays a fixed
 set of evaluation games, choosing as it does in training, and the share of them it wins is one
 point of the learning curve (`--plot`, a PNG): it starts where random play does, at one half.
-At the end it also plays them taking its likeliest action every time.
+At the end it also plays them taking its likeliest action every time. `--save agent.pt2`
+writes the trained policy as a file that `tafel tournament --bot policy:agent.pt2` rates on
+the ladder (docs/rl.md, "A trained policy on the ladder").
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -42,6 +43,32 @@ class ActorCritic(nn.Module):
         body = self.body(obs)
         logits = self.policy(body).masked_fill(mask == 0, -1e9)
         return logits, self.value(body).squeeze(-1)
+
+
+class Policy(nn.Module):
+    """The actor alone, as a policy file holds it: scores per entry, illegal ones masked."""
+
+    def __init__(self, net: ActorCritic) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        logits, _ = self.net(obs, mask)
+        return logits
+
+
+def save_policy(net: ActorCritic, game_id: str, path: Path) -> None:
+    """Export the actor (`torch.export`) for any batch size: the file `policy:PATH` plays."""
+    game = env(game_id, 2)
+    agent = game.possible_agents[0]
+    observations = game.observation_space(agent)["observation"].shape[0]
+    actions = game.action_space(agent).n
+    batch = torch.export.Dim("batch")
+    example = (torch.zeros(2, observations), torch.ones(2, actions, dtype=torch.bool))
+    program = torch.export.export(
+        Policy(net).eval(), example, dynamic_shapes=({0: batch}, {0: batch})
+    )
+    torch.export.save(program, str(path))
 
 
 @dataclass
@@ -182,55 +209,28 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
     plt.close(figure)
 
 
-def save(net: ActorCritic, path: Path) -> None:
-    """The trained agent, for `examples/trained_agent_at_a_table.py`: its sizes and weights."""
-    sizes = {"observations": int(net.body[0].in_features), "actions": int(net.policy.out_features)}
-    torch.save({**sizes, "weights": net.state_dict()}, path)
-
-
-def load(path: Path) -> ActorCritic:
-    kept = torch.load(path, weights_only=True)
-    net = ActorCritic(kept["observations"], kept["actions"])
-    net.load_state_dict(kept["weights"])
-    return net.eval()
-
-
-def likeliest(net: ActorCritic) -> Callable[[dict[str, np.ndarray]], int]:
-    """The agent as a policy of the research adapters' kind: its likeliest legal entry."""
-
-    def policy(observation: dict[str, np.ndarray]) -> int:
-        with torch.no_grad():
-            logits, _ = net(
-                torch.from_numpy(observation["observation"]),
-                torch.from_numpy(observation["action_mask"]),
-            )
-        return int(torch.argmax(logits))
-
-    return policy
-
-
 def main(
     game: Annotated[str, typer.Option(help="the game, played by two")] = "add-vantage",
     minutes: Annotated[float, typer.Option(help="how long to train, in CPU time")] = 5.0,
     seed: Annotated[int, typer.Option()] = 0,
     eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
     plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
-    save_path: Annotated[
-        Path | None, typer.Option("--save", help="keep the trained agent here (agent.pt)")
+    save: Annotated[
+        Path | None, typer.Option(help="write the trained policy here (policy:PATH plays it)")
     ] = None,
 ) -> None:
     """Train an agent against the random bot and plot its learning curve."""
     torch.set_num_threads(1)
     net, curve = train(game, minutes * 60, seed, eval_games=eval_games)
-    if save_path is not None:
-        save(net, save_path)
-        typer.echo(f"the agent: {save_path} (examples/trained_agent_at_a_table.py seats it)")
     for games, seconds, share in zip(curve.games, curve.seconds, curve.win_share, strict=True):
         typer.echo(f"{games:7} games  {seconds:7.1f} CPU s  win share {share:.2f}")
     greedy = evaluate(env(game, 2), net, eval_games, seed=10**6 + seed, greedy=True)
     typer.echo(f"taking its likeliest action every time: win share {greedy:.2f}")
     plot(curve, game, plot_path)
     typer.echo(f"learning curve: {plot_path}")
+    if save is not None:
+        save_policy(net, game, save)
+        typer.echo(f"policy: {save} (tafel tournament {game} --bot policy:{save} ...)")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@ import secrets
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -39,6 +41,9 @@ from tafel.sim.simulate import simulate as run_simulation
 from tafel.sim.tournament import rounds_text
 from tafel.sim.tournament import tournament as run_tournament
 from tafel.terminal import show_replay, terminal_session
+
+if TYPE_CHECKING:
+    from tafel.loadtest.server import ServerBench
 
 app = typer.Typer(
     help="Tafel: five tabletop games to play, study and build bots for.",
@@ -209,7 +214,11 @@ def play(
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     seat: Annotated[
-        list[str], typer.Option(help="The bot in each seat, in turn order, e.g. bot:greedy.")
+        list[str],
+        typer.Option(
+            help="The bot in each seat, in turn order, e.g. bot:greedy, or policy:PATH (a "
+            "trained policy's file, docs/rl.md)."
+        ),
     ],
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
@@ -264,7 +273,9 @@ def tournament(
     bot: Annotated[
         list[str],
         typer.Option(
-            help="A bot to rate, with its parameters (bot:ismcts:iterations=200); 2 to 8."
+            help="A bot to rate, with its parameters (bot:ismcts:iterations=200), any installed "
+            "one (a tafel.bots entry point) or a trained policy's file (policy:PATH, docs/rl.md); "
+            "2 to 8."
         ),
     ],
     players: Annotated[
@@ -297,12 +308,20 @@ def tournament(
             "address (ray://host:10001, or auto) joins that cluster and uses all its CPUs.",
         ),
     ] = None,
+    fixed_budget: Annotated[
+        bool,
+        typer.Option(
+            help="Play all --games games rather than stopping when the intervals separate: "
+            "intervals then valid as stated (stopping early makes them optimistic)."
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
 ) -> None:
     """Rate bots against each other in every seat and player count (OpenSkill, Plackett-Luce),
-    until their 95% intervals separate or the games run out."""
+    until their 95% intervals separate or the games run out (with --fixed-budget, all of them);
+    with each pair's share of games finished ahead."""
     game = find_game(game_id)
     counts = sorted(set(players or range(game.min_players, game.max_players + 1)))
     for count in counts:
@@ -335,6 +354,7 @@ def tournament(
                 restart,
                 lambda done: progress.update(task, completed=done),
                 ray,
+                fixed_budget,
             )
         except (ScheduleError, ResultsError, EndlessGame) as error:
             raise fail(str(error)) from None
@@ -346,11 +366,14 @@ def tournament(
 
 def show_tournament(result: dict[str, Any], path: Path) -> None:
     ended = "the ratings separated" if result["separated"] else "the game budget was reached"
+    if result["stopping"] == "fixed budget":
+        ended = "the fixed budget was played"
     console.print(
         f"{result['game']}: {result['games']} games ({rounds_text(result)}), "
-        f"seed {result['seed']}; stopped because {ended}."
+        f"seed {result['seed']}; stopped because {ended}. Intervals: {result['intervals']}."
     )
     console.print(_ratings_table("all player counts", result["ratings"]))
+    console.print(_pairs_table(result["pairwise"]))
     for count, part in result["by_players"].items():
         if not part["games"]:
             continue
@@ -369,6 +392,22 @@ def show_tournament(result: dict[str, Any], path: Path) -> None:
     speed = result["games_per_second"]
     rate = f" at {speed:.1f} games/s" if speed else ""
     console.print(f"{result['played_now']} games played now{rate}; results in {path}")
+
+
+def _pairs_table(pairs: list[dict[str, Any]]) -> Table:
+    table = Table(title="pairwise: share of games finished ahead", title_justify="left")
+    for column in ("bot", "against", "games", "ahead", "95% interval"):
+        table.add_column(column, justify="left" if column in ("bot", "against") else "right")
+    for pair in pairs:
+        share, width = pair["ahead"], pair["interval"]
+        table.add_row(
+            pair["bot"],
+            pair["against"],
+            str(pair["games"]),
+            f"{share:.1%}",
+            f"{share - width:.1%} … {share + width:.1%}",
+        )
+    return table
 
 
 def _ratings_table(title: str, ratings: list[dict[str, Any]]) -> Table:
@@ -438,6 +477,12 @@ def replay(
         show_replay(game, record, None if seat is None else seat - 1, lang, console, boards)
     except RecordError as error:
         raise fail(str(error)) from None
+
+
+THINK_START = 25
+"""Rooms the search of `tafel bench server --think` starts from, unless given --rooms."""
+MOST_ROOMS = 4000
+"""The most rooms the search tries by default (16,000 sockets on each side of loopback)."""
 
 
 @app.command()
@@ -556,7 +601,7 @@ def bench(
         typer.Option(
             min=1,
             help="bench server: rooms played at once, 4 seats each (200); give it again for "
-            "more runs.",
+            "more runs. With --think: the rooms the search starts from (25).",
         ),
     ] = None,
     processes: Annotated[
@@ -595,8 +640,36 @@ def bench(
             "no text; the first such installed game if left out.",
         ),
     ] = None,
+    think: Annotated[
+        float | None,
+        typer.Option(
+            min=0.01,
+            help="bench server: players think this many seconds on average before each move "
+            "(log-normal), and the bench searches for the most rooms one server holds with p99 "
+            "under 100 ms, from --rooms (25) doubling, then narrowing to a tenth.",
+        ),
+    ] = None,
+    most_rooms: Annotated[
+        int,
+        typer.Option(min=1, help="bench server --think: the most rooms the search tries."),
+    ] = MOST_ROOMS,
+    client_processes: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=64,
+            help="bench server: processes the clients are spread over, whole rooms each "
+            "(1; 2 with --think).",
+        ),
+    ] = None,
     races: Annotated[int, typer.Option(min=1, help="bench slaps: races simulated.")] = 20000,
-    seed: Annotated[int, typer.Option(help="bench slaps: the seed of the simulation.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="bench slaps: the seed of the simulation; bench server --think: "
+            "of the think times."
+        ),
+    ] = 0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a JSON list instead of a table.")
     ] = False,
@@ -612,8 +685,14 @@ def bench(
         counts = processes or [1]
         if max(counts) > 1 and (db is None or redis is None):
             raise fail("bench server with several processes needs --db postgresql… and --redis")
+        spreading = client_processes or (1 if think is None else 2)
+        if think is not None:
+            start = (rooms or [THINK_START])[0]
+            search = SearchOptions(think, seed, start, most_rooms, spreading)
+            bench_thinking(counts, seconds, room_game, db, redis, spread, search, as_json)
+            return
         runs = [(count, each) for count in counts for each in rooms or [200]]
-        bench_server(runs, seconds, room_game, db, redis, spread, as_json)
+        bench_server(runs, seconds, room_game, db, redis, spread, as_json, spreading)
         return
     if game_ids == ["slaps"]:
         bench_slaps(races, seed, as_json)
@@ -813,6 +892,7 @@ def bench_server(
     redis: str | None,
     spread: bool,
     as_json: bool,
+    client_processes: int = 1,
 ) -> None:
     """Rooms of 4 random players each, against `tafel serve` on loopback: one run per
     (processes, rooms)."""
@@ -826,14 +906,95 @@ def bench_server(
                 f"{'es' if processes > 1 else ''}, {seconds:g} s …"
             )
         result = run(
-            rooms, seconds, game, processes=processes, db=db, redis=redis, spread=spread
+            rooms,
+            seconds,
+            game,
+            processes=processes,
+            db=db,
+            redis=redis,
+            spread=spread,
+            client_processes=client_processes,
         ).to_json()
         results.append({"processes": processes, **result} if len(runs) > 1 else result)
     if as_json:
         print(json.dumps(results[0] if len(runs) == 1 else results))
         return
-    table = Table(title=f"tafel bench server (loopback, {game})")
-    columns = {"processes": "{}"} if len(runs) > 1 else {}
+    print_server_runs(f"tafel bench server (loopback, {game})", results)
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """`tafel bench server --think`: the mean think time, its seed, the rooms the search
+    starts from and the most it tries, and the client processes."""
+
+    think: float
+    seed: int
+    start: int
+    most: int
+    client_processes: int
+
+
+def bench_thinking(
+    counts: list[int],
+    seconds: float,
+    game: str,
+    db: str | None,
+    redis: str | None,
+    spread: bool,
+    search: SearchOptions,
+    as_json: bool,
+) -> None:
+    """For each count of server processes, the most rooms held with p99 under 100 ms while
+    players think `search.think` seconds a move on average, and the runs that found it."""
+    from tafel.loadtest.server import bench_server as run
+    from tafel.loadtest.thinking import AIM_MS, Thinking, most_rooms
+
+    def measure(processes: int, rooms: int) -> ServerBench:
+        if not as_json:
+            console.print(
+                f"{game}: {rooms} rooms, {rooms * 4} players thinking {search.think:g} s, "
+                f"{processes} process{'es' if processes > 1 else ''}, {seconds:g} s …"
+            )
+        return run(
+            rooms,
+            seconds,
+            game,
+            processes=processes,
+            db=db,
+            redis=redis,
+            spread=spread,
+            think=Thinking(search.think, search.seed),
+            client_processes=search.client_processes,
+        )
+
+    reports: list[dict[str, Any]] = []
+    for processes in counts:
+        held, runs = most_rooms(partial(measure, processes), search.start, search.most)
+        reports.append(
+            {
+                "processes": processes,
+                "think": search.think,
+                "most_rooms": held,
+                "runs": [bench.to_json() for bench in runs],
+            }
+        )
+    if as_json:
+        print(json.dumps(reports[0] if len(reports) == 1 else reports))
+        return
+    for report in reports:
+        print_server_runs(
+            f"tafel bench server --think {search.think:g} ({game}, {report['processes']} "
+            f"process{'es' if report['processes'] > 1 else ''})",
+            report["runs"],
+        )
+        console.print(
+            f"Most rooms held with p99 under {AIM_MS:g} ms: [bold]{report['most_rooms']}[/bold]"
+        )
+
+
+def print_server_runs(title: str, results: list[dict[str, Any]]) -> None:
+    table = Table(title=title)
+    columns = {"processes": "{}"} if "processes" in results[0] else {}
     columns |= {"rooms": "{}", "clients": "{}", "actions_per_second": "{:,.0f}"}
     columns |= {"p50_ms": "{:.1f}", "p99_ms": "{:.1f}"}
     if "server_cpu_ms" in results[0]:

@@ -8,6 +8,9 @@ other package's (docs/games.md). Which installed bots may be used is the caller'
 its operator allows more in the web server, which never loads a bot a client names otherwise.
 A bot inside another (`careless:bot=…`, a search's rollout) is only ever the game's own or
 Tafel's.
+
+`policy:PATH` names a trained policy saved as a file (`tafel.rl.policy`, docs/rl.md): allowed
+where every installed bot is (the command line, the research adapters), never in the web server.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from tafel.engine.installed import declared, is_tafels
 AgentFactory = Callable[..., Agent]
 
 GROUP = "tafel.bots"
+POLICY = "policy:"
+"""How a spec names a policy file (`tafel.rl.policy`)."""
 
 
 class Everyone:
@@ -149,12 +154,27 @@ def resolve(
 ) -> tuple[type[Agent], dict[str, Any]]:
     """The bot class a spec names and its parameters, checked; a level is the game's spec for
     it with the spec's own parameters laid over the level's."""
+    if spec.startswith(POLICY):
+        return policy_agent(allowed), {"path": spec[len(POLICY) :]}
     name, raw = parse_spec(spec)
     if name in LEVELS:
         name, level_raw = parse_spec(level_spec(game, name))
         raw = {**level_raw, **raw}
     cls = agent_class(game, name, allowed)
     return cls, convert_params(cls, raw)
+
+
+def policy_agent(allowed: Allowed) -> type[Agent]:
+    """The bot that plays a policy file, where every installed bot is allowed."""
+    if not isinstance(allowed, Everyone):
+        raise AgentError("a policy file plays only from the command line, not here")
+    try:
+        from tafel.rl.policy import PolicyAgent
+    except ImportError as error:
+        raise AgentError(
+            f"a policy file needs Tafel's rl extra ({error.name} is missing)"
+        ) from None
+    return PolicyAgent
 
 
 def speaking(spec: str, game: Game, lang: str) -> str:

@@ -21,10 +21,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +39,12 @@ from websockets.asyncio.client import connect
 from tafel.engine import Json
 from tafel.games import get_game
 from tafel.loadtest.racer import Racer
+from tafel.loadtest.thinking import JOIN_SECONDS, Thinking
+from tafel.loadtest.thinking import client_processes as spread_clients
 
 SERVE = "from tafel.cli import app; app(prog_name='tafel')"
+OPENING_THREADS = 8
+"""Rooms opened at once before a run: thousands one after another would take minutes."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -66,13 +72,16 @@ class ServerBench:
     cpu: CpuUse | None = None
     """The processor time the measured seconds took, where the system tells it (Linux)."""
 
+    def p99_ms(self) -> float:
+        return percentile(self.latencies, 0.99)
+
     def to_json(self) -> dict[str, Any]:
         report = {
             "rooms": self.rooms,
             "clients": self.clients,
             "actions_per_second": self.actions / self.seconds,
             "p50_ms": 1000 * statistics.median(sorted(self.latencies) or [float("nan")]),
-            "p99_ms": percentile(self.latencies, 0.99),
+            "p99_ms": self.p99_ms(),
         }
         if self.cpu is not None and self.actions:
             # Per action, so that runs at other loads compare: what one action costs each side.
@@ -154,6 +163,8 @@ class RoomRun:
     code: str
     game: str
     tokens: list[str]
+    number: int = 0
+    """Which room of the bench it is (from 0): its players' think times are drawn from it."""
     sent: dict[tuple[int, int], float] = field(default_factory=dict)
     """(match, actions before it) of an action sent: when it was sent."""
     seen: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -278,7 +289,7 @@ def servers(
         ]
 
 
-def open_room(base: str, game: str, players: int) -> RoomRun:
+def open_room(base: str, game: str, players: int, number: int = 0) -> RoomRun:
     made = call(base, "POST", "/api/rooms", {"game": game, "players": players, "name": "p0"})
     code = made["room"]["code"]
     tokens = [made["token"]]
@@ -287,7 +298,7 @@ def open_room(base: str, game: str, players: int) -> RoomRun:
             call(base, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": f"p{seat}"})["token"]
         )
     call(base, "POST", f"/api/rooms/{code}/start", token=tokens[0])
-    return RoomRun(code, game, tokens)
+    return RoomRun(code, game, tokens, number)
 
 
 async def client(
@@ -299,10 +310,12 @@ async def client(
     slaps: list[tuple[float, float]],
     refusals: list[str],
     ready: asyncio.Barrier,
+    think: Thinking | None = None,
 ) -> None:
-    """One seat, until cancelled: a random legal action whenever its view allows one; in a game
-    with races, as a browser plays it (`Racer`)."""
+    """One seat, until cancelled: a random legal action whenever its view allows one, at once
+    or after a think time (`think`); in a game with races, as a browser plays it (`Racer`)."""
     rng = random.Random(f"{room.code}/{seat}")
+    thinking: asyncio.Task[None] | None = None
     url = base.replace("http", "ws", 1) + f"/ws/{room.code}"
     async with connect(url, max_size=None) as connection:
         game = get_game(room.game)
@@ -330,6 +343,9 @@ async def client(
                     started = room.sent.pop((key[0], key[1] - 1), None)
                     if started is not None:
                         latencies.append(time.perf_counter() - started)
+                if thinking is not None:
+                    thinking.cancel()  # the state it was thinking about has moved on
+                    thinking = None
                 if frame["view"]["outcome"] is not None:
                     if seat == 0:
                         await asyncio.to_thread(rematch, base, room)
@@ -342,11 +358,18 @@ async def client(
 
                     if racer is not None and "reveal_at" in frame:
                         racer.race(frame, time.perf_counter(), send)
+                    elif think is not None:
+                        pause = think.draw(room.number, seat)
+                        thinking = asyncio.create_task(
+                            think.after(pause, send, rng.choice(frame["legal"]))
+                        )
                     else:
                         await send(rng.choice(frame["legal"]))
         finally:
             if racer is not None:
                 racer.stop()
+            if thinking is not None:
+                thinking.cancel()
 
 
 def rematch(base: str, room: RoomRun) -> None:
@@ -361,7 +384,12 @@ async def run_clients(
     seconds: float,
     spread: bool = True,
     meter: CpuMeter | None = None,
+    think: Thinking | None = None,
+    together: threading.Barrier | None = None,
 ) -> ServerBench:
+    """Play `runs` for `seconds` once every seat has its first view (and, with `together`,
+    every other client process's seats: `tafel.loadtest.thinking.client_processes`). Without
+    a `meter`, the processor time this process spent meanwhile is reported as the clients'."""
     latencies: list[float] = []
     slaps: list[tuple[float, float]] = []
     refusals: list[str] = []
@@ -372,7 +400,7 @@ async def run_clients(
     tasks = [
         asyncio.create_task(
             client(
-                bases[(number + (seat if spread else 0)) % len(bases)],
+                bases[(run.number + (seat if spread else 0)) % len(bases)],
                 run,
                 seat,
                 players,
@@ -380,18 +408,21 @@ async def run_clients(
                 slaps,
                 refusals,
                 ready,
+                think,
             )
         )
-        for number, run in enumerate(runs)
+        for run in runs
         for seat in range(players)
     ]
     await ready.wait()  # every client has its first view: the measured time starts now
+    if together is not None:
+        await asyncio.to_thread(together.wait, JOIN_SECONDS)
     if meter is not None:
         meter.begin()
-    began = time.perf_counter()
+    began, used = time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - began
-    cpu = None if meter is None else meter.end()
+    cpu = CpuUse(0.0, time.process_time() - used, 0.0) if meter is None else meter.end()
     done, slapped = list(latencies), list(slaps)
     for task in tasks:
         task.cancel()
@@ -423,13 +454,27 @@ def bench_server(
     redis: str | None = None,
     spread: bool = True,
     redis_prefix: str | None = None,
+    think: Thinking | None = None,
+    client_processes: int = 1,
 ) -> ServerBench:
     """Open `rooms` rooms of `players` seats each and play for `seconds`, on `processes`
-    servers (`servers`); each room is made on (and owned by) one of them in turn."""
+    servers (`servers`); each room is made on (and owned by) one of them in turn. Players
+    think before each move with `think`; the clients run in this process, or in
+    `client_processes` of their own."""
     with servers(processes, db, redis, redis_prefix) as served:
         bases = [server.base for server in served]
-        runs = [open_room(bases[number % len(bases)], game, players) for number in range(rooms)]
+        with ThreadPoolExecutor(OPENING_THREADS) as opening:
+            runs = list(
+                opening.map(
+                    lambda number: open_room(bases[number % len(bases)], game, players, number),
+                    range(rooms),
+                )
+            )
         meter = CpuMeter([server.pid for server in served])
+        if client_processes > 1:
+            return spread_clients(
+                client_processes, bases, runs, players, seconds, spread, meter, think
+            )
         # uvloop, as the server runs on: the clients share the machine's cores with the server,
         # and asyncio's own loop costs them about twice its CPU time per frame.
-        return uvloop.run(run_clients(bases, runs, players, seconds, spread, meter))
+        return uvloop.run(run_clients(bases, runs, players, seconds, spread, meter, think))

@@ -15,11 +15,11 @@ already shows. Numbers are divided by their largest value in play.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from types import ModuleType
 
-from tafel.engine import Game
+from tafel.engine import Game, Json, Seat, State
 from tafel.rl.compiled import Encoder, compile_layout
 from tafel.rl.features import Feature, Layout
 
@@ -69,6 +69,22 @@ def encoder_of(game: Game) -> Encoder:
     """The game's layout compiled to one function (`tafel.rl.compiled`): what the adapters
     use; `layout_of(game).encode` is the reference it is tested against."""
     return compile_layout(layout_of(game).root, game.max_players)
+
+
+@cache
+def recall_of(game: Game) -> Callable[[State, Seat | None], Json] | None:
+    """The game's `recall`, if its research module gives one."""
+    recall: Callable[[State, Seat | None], Json] | None = getattr(research_of(game), "recall", None)
+    return recall
+
+
+def observed(game: Game, state: State, seat: Seat | None) -> Json:
+    """What an observation lays out: the seat's view, and where the game's research module
+    gives a `recall`, what a player with perfect recall holds that the view no longer shows
+    (only what every seat saw, such as a pile laid face up card by card)."""
+    view = state.view(seat)
+    recall = recall_of(game)
+    return view if recall is None else {**view, **recall(state, seat)}
 
 
 def describe(game: Game) -> Sequence[str]:

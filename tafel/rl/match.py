@@ -14,6 +14,14 @@ as not to give a secret away (`Game.idle_actors`) is asked too, and may only pas
 
 Time never enters: the adapters know no seconds, so a round that the clock would end ends by a
 move, or by all seats letting the clock run out.
+
+**Step limit.** Every game's rules end it (some by a ruling on idle rounds), but a
+learner may play options that do not (`idle-rounds=0`), or play so long that nothing is learnt.
+Independently of the rules, a match whose choices reach `max_steps` (passes included) is
+*truncated*: the adapters stop it and say so (Gymnasium's `truncated`, PettingZoo's
+truncations), never as the game's end. `STEP_LIMIT` is the default: 20 times the longest game
+of uniformly random play seen at any player count of any game with its default options
+(docs/rl.md).
 """
 
 from __future__ import annotations
@@ -24,8 +32,11 @@ import numpy as np
 
 from tafel.engine import SYSTEM, Action, Game, Json, Seat, State
 from tafel.rl.direct import direct_encoder
-from tafel.rl.layouts import encoder_of
+from tafel.rl.layouts import encoder_of, observed
 from tafel.rl.table import ActionTable, table_of
+
+STEP_LIMIT = 10_000
+"""The adapters' default step limit (choices, passes included) before a match is truncated."""
 
 REWARDS = ("win", "score")
 """`win`: each seat's win share at the end (1 for a sole winner, shared by winners who tie);
@@ -39,10 +50,15 @@ class IllegalChoice(ValueError):
 class Match:
     """A game in progress with its moment: who has passed, and who is being asked."""
 
-    def __init__(self, game: Game, state: State, lang: str = "en") -> None:
+    def __init__(
+        self, game: Game, state: State, lang: str = "en", max_steps: int = STEP_LIMIT
+    ) -> None:
+        if max_steps < 1:
+            raise ValueError(f"max_steps is at least 1, not {max_steps}")
         self.game = game
         self.state = state
         self.lang = lang
+        self.max_steps = max_steps
         self.table: ActionTable = table_of(game)
         self.passed: list[Seat] = []
         self.asked: Seat | None = None
@@ -66,6 +82,15 @@ class Match:
     @property
     def players(self) -> int:
         return self.state.players
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the step limit stopped the match before the game's end."""
+        return not self.over and self.steps >= self.max_steps
+
+    @property
+    def done(self) -> bool:
+        return self.over or self.steps >= self.max_steps
 
     def reread(self) -> None:
         """Read the state afresh: it changed, or was replaced. What is kept until then, so that a
@@ -129,7 +154,7 @@ class Match:
             if self.direct is not None:
                 kept = self.direct(self.state, seat)
             else:
-                kept = self.encode(self.view(seat), seat, self.players)
+                kept = self.encode(observed(self.game, self.state, seat), seat, self.players)
             self._observations[seat] = kept
         return kept.copy()
 
@@ -148,20 +173,35 @@ class Match:
             self._legal = self.state.legal_actions(seat)
         return self._legal
 
+    def final_mask(self) -> np.ndarray:
+        """The mask of an observation after the end: pass alone, which no step takes (a masked
+        sampler under Gymnasium's vector autoreset samples from it before the reset)."""
+        mask = np.zeros(len(self.table), np.int8)
+        mask[self.table.pass_index] = 1
+        return mask
+
     def mask(self, seat: Seat) -> np.ndarray:
-        """1 for each entry of the table the seat may take now (all 0 unless it is asked)."""
+        """1 for each entry of the table the seat may take now (all 0 unless it is asked);
+        after the end, `final_mask`."""
+        if self.done:
+            return self.final_mask()
         if seat != self.asked:
             return np.zeros(len(self.table), np.int8)
         if self._mask is None:
             self._mask = self.table.mask(
-                self.legal(seat), lambda: self.view(seat), self.lang, self.may_pass(seat)
+                self.legal(seat),
+                lambda: self.view(seat),
+                self.lang,
+                self.may_pass(seat),
+                seat,
+                self.players,
             )
         return self._mask.copy()
 
     def step(self, index: int) -> None:
         """The asked seat takes entry `index` of the table (or passes)."""
         seat = self.asked
-        if seat is None:
+        if seat is None or self.done:
             raise IllegalChoice("nobody is asked now")
         self.mask(seat)
         assert self._mask is not None
@@ -171,15 +211,19 @@ class Match:
         if entry.say is None:
             # The entry is one of the legal actions the mask was made from: the engine's fast
             # path, as in its own playouts.
-            self._choose(seat, entry.action, checked=False)
+            action = entry.action
+            if action is not None and entry.seats:
+                action = entry.absolute(action, seat, self.players)
+            self._choose(seat, action, checked=False)
         else:
-            self._choose(seat, self.table.action(index, self.view(seat), self.lang), checked=True)
+            said = self.table.action(index, self.view(seat), self.lang, seat, self.players)
+            self._choose(seat, said, checked=True)
 
     def act(self, action: Action | None) -> None:
         """The asked seat takes a game action of its own choosing (a bot's, text and all),
         checked by the rules, or passes (None)."""
         seat = self.asked
-        if seat is None:
+        if seat is None or self.done:
             raise IllegalChoice("nobody is asked now")
         self._choose(seat, action, checked=True)
 
@@ -204,7 +248,7 @@ class Match:
         self.reread()
 
     def rewards(self, kind: str) -> Sequence[float]:
-        """Each seat's reward at the end (0 while the game runs)."""
+        """Each seat's reward at the end (0 while the game runs, and after a truncation)."""
         outcome = self.state.outcome()
         if outcome is None:
             return [0.0] * self.players

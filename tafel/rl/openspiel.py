@@ -22,8 +22,14 @@ default value (a board of one's own, say) is not offered.
   information states that differ have tensors that differ. A fixed-size encoding of the history
   instead would have no bound to be sized by (docs/rl.md).
 - **Returns** are win shares: 1 for a sole winner, shared by winners who tie (constant sum 1).
+- **Length.** `max_game_length` is honest: a game that reaches `MAX_GAME_LENGTH` moves (chance
+  nodes included) before its rules end it is stopped there, terminal, every seat's return an
+  equal share (a draw: OpenSpiel knows no truncation).
 - `resample(state, player, rng)` is a state the player cannot tell from this one, the hidden
-  parts drawn again (`State.determinize`); OpenSpiel's ISMCTS takes a seeded `Resampler` by
+  parts drawn again (`State.determinize`), and every other seat's information state made from
+  that world: the player's recall and the seat's view in it. So in every world a resample makes,
+  one information state has one set of legal actions, and OpenSpiel's ISMCTS runs without
+  `allow_inconsistent_action_sets`. It takes a seeded `Resampler` by
   `bot.set_resampler(Resampler(seed))`.
 """
 
@@ -41,14 +47,16 @@ import pyspiel
 
 from tafel.engine import Game, Json, Rng, derive_seed
 from tafel.games import GAMES
-from tafel.rl.layouts import encoder_of, layout_of
+from tafel.rl.layouts import encoder_of, layout_of, observed
 from tafel.rl.match import Match
 from tafel.rl.table import table_of
 
 MAX_CHANCE_OUTCOMES = 256
 """The most outcomes one draw may have (the largest pile shuffled, a seat among eight)."""
-MAX_GAME_LENGTH = 200_000
-"""No game of random play comes near this many moves, chance nodes included."""
+MAX_GAME_LENGTH = 20_000
+"""The most moves a game has here, chance nodes included: one that reaches it is stopped, a
+draw. The longest game of uniformly random play of any game at any player count, with default
+options, takes fewer than 1,500 (`tests/rl/test_openspiel.py`)."""
 
 
 class NeedChance(Exception):
@@ -121,6 +129,8 @@ class Play:
     """The outcomes of the draw now asked for."""
     chains: list[str] = dataclasses.field(default_factory=list)
     """Each seat's recall: a digest of all it has seen."""
+    moves: int = 0
+    """Moves made, chance nodes included (`MAX_GAME_LENGTH`)."""
 
     def __post_init__(self) -> None:
         self.chains = self.chains or ["start"] * self.players
@@ -128,6 +138,11 @@ class Play:
     @property
     def game(self) -> Game:
         return GAMES[self.game_id]
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the game reached `MAX_GAME_LENGTH` moves before its end."""
+        return self.moves >= MAX_GAME_LENGTH
 
     @property
     def waiting(self) -> bool:
@@ -155,6 +170,7 @@ class Play:
             "outcomes": self.outcomes,
             "need": self.need,
             "chains": self.chains,
+            "moves": self.moves,
         }
 
     def __setstate__(self, data: Json) -> None:
@@ -163,11 +179,12 @@ class Play:
         self.options = game.options_from_json(data["options"])
         self.match = None
         if data["state"] is not None:
-            self.match = Match(game, game.restore(data["state"]))
+            self.match = Match(game, game.restore(data["state"]), max_steps=MAX_GAME_LENGTH)
             self.match.passed, self.match.asked = list(data["passed"]), data["asked"]
             self.match.reread()
         self.pending, self.outcomes = data["pending"], list(data["outcomes"])
         self.need, self.chains = data["need"], list(data["chains"])
+        self.moves = data["moves"]
 
     def resolve(self) -> bool:
         """Try the waiting move with the draws made so far: True if it is done."""
@@ -175,7 +192,7 @@ class Play:
         try:
             if self.match is None:
                 state = self.game.start(self.players, 0, self.options, rng=rng)
-                trial = Match(self.game, state)
+                trial = Match(self.game, state, max_steps=MAX_GAME_LENGTH)
             else:
                 assert self.pending is not None
                 trial = self.match.clone()
@@ -208,6 +225,8 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         play = self.play
+        if play.stopped:
+            return int(pyspiel.PlayerId.TERMINAL)
         if play.waiting:
             return int(pyspiel.PlayerId.CHANCE)
         match = play.match
@@ -234,6 +253,7 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         play = self.play
+        play.moves += 1
         if play.waiting:
             play.outcomes.append(action)
             if play.resolve():
@@ -267,13 +287,16 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         match = self.play.match
-        return match is not None and not self.play.waiting and match.over
+        return self.play.stopped or (match is not None and not self.play.waiting and match.over)
 
     def returns(self) -> list[float]:
-        match = self.play.match
-        if match is None:
-            return [0.0] * self.play.players
-        return [float(share) for share in match.rewards("win")]
+        play = self.play
+        match = play.match
+        if match is not None and not play.waiting and match.over:
+            return [float(share) for share in match.rewards("win")]
+        if play.stopped:
+            return [1.0 / play.players] * play.players
+        return [0.0] * play.players
 
     def resample_from_infostate(self, player: int, sampler: Any) -> TafelState:
         return resample(self, player, Rng(int(sampler() * 2**62)))
@@ -290,15 +313,27 @@ class TafelState(pyspiel.State):  # type: ignore[misc]
 
 
 def resample(state: TafelState, player: int, rng: Rng) -> TafelState:
-    """A state `player` cannot tell from `state`: what it cannot see drawn again from `rng`."""
+    """A state `player` cannot tell from `state`: what it cannot see drawn again from `rng`.
+
+    The other seats' recall is of the real world, which the player does not know: kept, it
+    would give a seat the information state it has in the real world while it holds another
+    hand in this one, so one information state would have two sets of legal actions. Each other
+    seat's recall is made afresh from what is known in this world: the player's recall and the
+    seat's view here (so two worlds in which a seat sees the same have it in the same
+    information state)."""
     match = state.play.match
     if match is None or state.play.waiting:
         raise ValueError("resample a state where a seat acts, not a chance node")
     other: TafelState = state.clone()
-    sample = other.play.match
+    play, sample = other.play, other.play.match
     assert sample is not None
     sample.state = match.state.determinize(player, rng)
     sample.reread()
+    known = play.chains[player]
+    play.chains = [
+        chain if seat == player else _digest(known, b"world " + _view_bytes(sample.view(seat)))
+        for seat, chain in enumerate(play.chains)
+    ]
     return other
 
 
@@ -338,6 +373,7 @@ class TafelObserver:
             raise ValueError("no observation holds every seat's secrets")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall) and not self.public_only
+        self.game = game
         self.encode = encoder_of(game)  # the spectator's view, laid out
         size = layout_of(game).size
         self.tensor = np.zeros(size + RECALL_BITS * self.perfect_recall, np.float32)
@@ -356,7 +392,7 @@ class TafelObserver:
         if match is None:
             seen.fill(0.0)
         elif self.public_only:
-            seen[:] = self.encode(match.state.view(None), player, state.play.players)
+            seen[:] = self.encode(observed(self.game, match.state, None), player, match.players)
         else:
             seen[:] = match.observe(player)
         if self.perfect_recall:

@@ -7,7 +7,8 @@ Agents are `seat_0` … `seat_{players-1}`, in turn order. Each observation is a
 view as a fixed-size vector (`observation`, layouts in docs/rl.md) and the legal mask over the
 game's fixed action table (`action_mask`, `tafel.rl.table`). Where several seats may act at
 once, one is asked at a time (`tafel.rl.match`); the order is drawn from the seed given to
-`reset`, which also seeds the game. Rewards come once, at the end: win shares or scores.
+`reset`, which also seeds the game. Rewards come once, at the end: win shares or scores. A
+match that reaches `max_steps` choices is truncated (every agent's truncation, rewards 0).
 """
 
 from __future__ import annotations
@@ -30,11 +31,17 @@ from tafel.rl.common import (
     render_text,
 )
 from tafel.rl.layouts import layout_of
-from tafel.rl.match import IllegalChoice, Match
+from tafel.rl.match import STEP_LIMIT, IllegalChoice, Match
 from tafel.rl.table import table_of
 
 
 class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it from the class)
+        "render_modes": ["ansi", "human"],
+        "render_fps": 1,
+        "is_parallelizable": False,
+    }
+
     def __init__(
         self,
         game: str,
@@ -42,17 +49,20 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         reward: str = "win",
         lang: str = "en",
         render_mode: str | None = None,
+        max_steps: int = STEP_LIMIT,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game, self.options = game_and_options(game, reward, options)
         self.players = players or self.game.min_players
         self.game.check_players(self.players)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode is ansi, human or None, not {render_mode!r}")
         self.reward_kind, self.lang, self.render_mode = reward, lang, render_mode
+        self.max_steps = max_steps
         self.metadata = {
-            "render_modes": ["ansi", "human"],
+            **self.metadata,
             "name": f"tafel_{self.game.id.replace('-', '_')}_v0",
-            "is_parallelizable": False,
         }
         self.possible_agents = [f"seat_{seat}" for seat in range(self.players)]
         actions = len(table_of(self.game))
@@ -73,14 +83,18 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.np_random, _ = seeding.np_random(seed)
         seed = game_seed(self.np_random)
         self._order = Rng(order_seed(seed))
-        self.match = Match(self.game, self.game.start(self.players, seed, self.options), self.lang)
+        state = self.game.start(self.players, seed, self.options)
+        self.match = Match(self.game, state, self.lang, self.max_steps)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"seat": seat, "steps": 0} for seat, agent in enumerate(self.agents)
+        }
         self._select()
+        self._inform(self.agents)
 
     def _select(self) -> None:
         """Draw who is asked, where several may act; the asked seat is the agent selected."""
@@ -89,6 +103,16 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             match.ask(self._order.choice(match.candidates()))
         if match.asked is not None:
             self.agent_selection = self.possible_agents[match.asked]
+
+    def _inform(self, changed: list[str]) -> None:
+        """Each agent's info: its seat, its legal mask now and the match's steps so far. Only
+        the masks of `changed` agents can have changed: the one that acted and the one asked
+        now (every agent's at the start and the end)."""
+        match = self._current()
+        for info in self.infos.values():
+            info["steps"] = match.steps
+        for agent in changed:
+            self.infos[agent]["action_mask"] = match.mask(self.possible_agents.index(agent))
 
     def _current(self) -> Match:
         if self.match is None:
@@ -117,8 +141,11 @@ class TafelEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 self.rewards[agent_name] = float(value)
                 self.terminations[agent_name] = True
             self._accumulate_rewards()  # rewards come only now: before, they would add zeros
+        elif match.truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
+        self._inform(self.agents if match.done else [agent, self.agent_selection])
         if self.render_mode == "human":
             self.render()
 

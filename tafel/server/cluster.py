@@ -15,6 +15,8 @@ message is a header line and a body: to the owner `O <from> <tab>` (a tab connec
 its room, pass and language), `A <from> <tab>` (the tab's message), `D <from> <tab>` (it left),
 `Q <from> <call>` (an HTTP call); back `F <tab>` (a frame), `C <tab>` (close with the code in
 the body), `M <tab>` (the room is not mine: find its owner again), `R <call>` (the answer).
+Frames, closes and tabs' messages travel in batches, one publish per process per turn of the
+event loop (`tafel.server.forwarding`).
 
 Every `seconds / 3` a process renews its leases (a room whose lease was lost leaves its memory,
 its tabs are sent to the new owner), follows the owners of the rooms it forwards to (a tab whose
@@ -49,6 +51,7 @@ from tafel.server.background import every
 from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
+from tafel.server.forwarding import Outboxes, unpack
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas, SharedHoldings
 from tafel.server.metrics import REDIS_ERRORS, SOCKETS
@@ -97,11 +100,11 @@ class GuestOutlet:
         self.tab = tab
 
     async def send_text(self, data: str) -> None:
-        if not await self.cluster.publish(self.process, f"F {self.tab}\n{data}"):
+        if not await self.cluster.outboxes.send(self.process, "F", self.tab, data):
             raise OSError(f"process {self.process} is gone")
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        await self.cluster.publish(self.process, f"C {self.tab}\n{code}")
+        await self.cluster.outboxes.send(self.process, "C", self.tab, str(code))
 
 
 @dataclass
@@ -172,6 +175,8 @@ class Cluster:
         each is told to find its room's owner again as soon as Redis takes a message."""
         self.sending: set[asyncio.Task[Any]] = set()
         """Messages and releases under way, not waited for (kept so they are not collected)."""
+        self.outboxes = Outboxes(self.process, self.publish)
+        """Frames for guests and tabs' messages for owners, a batch per process per turn."""
         rooms.on_release = self.released
         rooms.owned_elsewhere = self.owned_elsewhere
         # A client's limits count over every process, or each process would grant them anew.
@@ -507,6 +512,8 @@ class Cluster:
         if link.owner is None:
             return 0
         try:
+            if kind == "A":  # a tab's message: with the others for its owner
+                return await self.outboxes.send(link.owner, kind, link.tab, body)
             return await self.publish(link.owner, f"{kind} {self.process} {link.tab}\n{body}")
         except RedisError as error:
             REDIS_ERRORS.inc()
@@ -619,32 +626,46 @@ class Cluster:
         header, _, body = data.partition("\n")
         kind, *names = header.split(" ")
         try:
-            if kind in ("F", "C", "M"):
-                link = self.links.get(names[0])
-                if link is None:
-                    return
-                if kind == "F":
-                    link.connection.send(body)
-                elif kind == "C":
-                    link.connection.close(int(body))
+            # A batch (`tafel.server.forwarding`): its messages in order, each from its sender.
+            batch = unpack(names[1:], body) if kind == "B" else [(kind, "", body)]
+        except (IndexError, ValueError):
+            log.error("a batch from another process makes no sense: %.80r", data)
+            return
+        for each, tab, text in batch:
+            try:
+                if kind != "B":
+                    self.dispatch_one(kind, names, body)
                 else:
-                    link.owner = None  # found again at the next tick
-            elif kind == "R":
-                answer = self.answers.get(names[0])
-                if answer is not None and not answer.done():
-                    answer.set_result(orjson.loads(body))
-            elif kind == "O":
-                self.welcome_guest(names[0], names[1], body)
-            elif kind == "A":
-                guest = self.guests.get(names[1])
-                if guest is not None:
-                    guest.room.receive(guest.connection, body)
-            elif kind == "D":
-                self.end_guest(names[1])
-            elif kind == "Q":
-                self.later(self.answer(names[0], names[1], body))
-        except (IndexError, ValueError, orjson.JSONDecodeError):
-            log.error("a message from another process makes no sense: %.80r", data)
+                    self.dispatch_one(each, [names[0], tab] if each == "A" else [tab], text)
+            except (IndexError, ValueError, orjson.JSONDecodeError):
+                log.error("a message from another process makes no sense: %.80r", data)
+
+    def dispatch_one(self, kind: str, names: list[str], body: str) -> None:
+        """One message: `names` are its header's words after its kind."""
+        if kind in ("F", "C", "M"):
+            link = self.links.get(names[0])
+            if link is None:
+                return
+            if kind == "F":
+                link.connection.send(body)
+            elif kind == "C":
+                link.connection.close(int(body))
+            else:
+                link.owner = None  # found again at the next tick
+        elif kind == "R":
+            answer = self.answers.get(names[0])
+            if answer is not None and not answer.done():
+                answer.set_result(orjson.loads(body))
+        elif kind == "O":
+            self.welcome_guest(names[0], names[1], body)
+        elif kind == "A":
+            guest = self.guests.get(names[1])
+            if guest is not None:
+                guest.room.receive(guest.connection, body)
+        elif kind == "D":
+            self.end_guest(names[1])
+        elif kind == "Q":
+            self.later(self.answer(names[0], names[1], body))
 
     # --- Every tick ----------------------------------------------------------------------------
 

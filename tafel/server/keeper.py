@@ -1,11 +1,12 @@
 """Keeping a room's moves in the store without the event loop waiting for the store.
 
 Every write of a room (a move, the end of a match, its clock, its wait) goes into the room's
-own queue and is made in a thread of the store's pool (`store_pool`; a SQLite file's in a thread
-of its own that takes the rooms' writes a group at a time, `GroupedWrites`), one after another in
-the order they were asked for. The loop hands the write over and goes on serving other rooms; a
-store that is slow for one room (a lock, a lost connection being retried) holds up that room's
-queue and nothing else.
+own queue and is made in a writes thread (`writes_pool`: threads that take the rooms' writes a
+group at a time and keep a group's moves in one transaction, `GroupedWrites`), one after another
+in the order they were asked for. The loop hands the write over and goes on serving other rooms;
+a store that is slow for one room (a lock, a lost connection being retried) holds up that room's
+queue and the writes of its group, and on PostgreSQL nothing else while another writes thread
+is free.
 
 A move is applied in memory at once, so the next action is checked against the state it
 leaves, but nobody hears of it before it is kept: while a move of the room waits for the store,
@@ -26,10 +27,10 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tafel.server.metrics import STORE_ERRORS, STORE_WRITE
+from tafel.store import NewMove
 
 if TYPE_CHECKING:
     from tafel.server.connection import Connection
@@ -49,38 +50,50 @@ def store_pool(url: str) -> ThreadPoolExecutor:
 
 
 def writes_pool(url: str, pool: ThreadPoolExecutor) -> ThreadPoolExecutor:
-    """The threads the rooms' queued writes are made in, beside the store's `pool`. SQLite
-    takes one write at a time: a file's writes go to one thread of their own, handed over a
-    group at a time (`GroupedWrites`), rather than taking turns across the pool's threads; the
-    pool stays free for reading rooms. PostgreSQL writes side by side, in the pool; an
-    in-memory SQLite store has one connection, in the pool's one thread."""
-    if url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:"):
-        return GroupedWrites()
-    return pool
+    """The threads the rooms' queued writes are made in, beside the store's `pool`, handed
+    over a group at a time (`GroupedWrites`); the pool stays free for reading rooms. SQLite
+    takes one write at a time: a file's writes go to one thread of their own rather than
+    taking turns across the pool's threads. PostgreSQL writes side by side, in as many
+    threads as the pool has; an in-memory SQLite store has one connection, in the pool's one
+    thread."""
+    if url in ("sqlite://", "sqlite:///:memory:"):
+        return pool
+    return GroupedWrites(1 if url.startswith("sqlite") else STORE_THREADS)
+
+
+Asked = tuple[Callable[[], Any], AbstractContextManager[object], "asyncio.Future[Any]"]
+"""A write asked of `GroupedWrites`: the call, what it holds while it runs (`write_turns`),
+and its answer."""
 
 
 class GroupedWrites(ThreadPoolExecutor):
-    """One thread for the writes of a SQLite file, handed every write the rooms asked for
-    meanwhile at once: while it makes one group, the next gathers. Each hand-over wakes the
-    thread and passes the interpreter's lock there and back, which cost the server more
-    processor time than the writes themselves when every write had its own. Each write is
-    still its own transaction, made in the order asked for, and answers alone: one the store
-    refuses fails nobody else's."""
+    """Threads for the rooms' writes, each handed every write asked for meanwhile at once:
+    while a thread makes one group, the next gathers (and goes to another thread, if there is
+    one free). Each hand-over wakes a thread and passes the interpreter's lock there and back,
+    which cost the server more processor time than the writes themselves when every write had
+    its own. The group's moves (`NewMove`) are kept in one transaction, one commit for all
+    (`Store.append_moves`); its other writes are each their own transaction. A room has one
+    write in a group at most (its keeper waits for each), so the order of its writes holds.
+    Every write answers alone: one the store refuses fails nobody else's."""
 
-    def __init__(self) -> None:
-        super().__init__(1, thread_name_prefix="tafel-store-writes")
-        self.asked: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
-        self.busy = False
-        """Whether the thread has a group: the next goes once it is done."""
+    def __init__(self, threads: int = 1) -> None:
+        super().__init__(threads, thread_name_prefix="tafel-store-writes")
+        self.threads = threads
+        self.asked: list[Asked] = []
+        self.busy = 0
+        """Threads making a group: the next group goes once one is free."""
 
-    def make(self, call: Callable[[], T]) -> asyncio.Future[T]:
-        """Have `call` made in the thread with the others asked for meanwhile; its answer."""
+    def make(
+        self, call: Callable[[], T], turns: AbstractContextManager[object]
+    ) -> asyncio.Future[T]:
+        """Have `call` made in a thread with the others asked for meanwhile, holding `turns`;
+        its answer."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[T] = loop.create_future()
-        if not self.asked and not self.busy:
+        if not self.asked and self.busy < self.threads:
             # After the callbacks ready now: the writes asked for in this turn go together.
             loop.call_soon(self.hand_over, loop)
-        self.asked.append((call, answer))
+        self.asked.append((call, turns, answer))
         return answer
 
     def hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -90,40 +103,72 @@ class GroupedWrites(ThreadPoolExecutor):
         try:
             self.submit(self.make_group, loop, group)
         except RuntimeError as error:  # shut down: the server is stopping
-            self.answer(loop, group, [(False, error)] * len(group))
+            self.answer(loop, group, [(False, error)] * len(group), busy=False)
         else:
-            self.busy = True
+            self.busy += 1
 
-    def make_group(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        group: list[tuple[Callable[[], Any], asyncio.Future[Any]]],
-    ) -> None:
-        """In the thread: every write of the group, then one call back to the loop."""
-        outcomes: list[tuple[bool, Any]] = []
-        for call, _ in group:
-            try:
-                outcomes.append((True, call()))
-            except Exception as error:  # the store's, or any: either way it is not kept
-                outcomes.append((False, error))
+    def make_group(self, loop: asyncio.AbstractEventLoop, group: list[Asked]) -> None:
+        """In a thread: every write of the group, then one call back to the loop."""
+        outcomes: list[tuple[bool, Any] | None] = [None] * len(group)
+        moves = [n for n, (call, _, _) in enumerate(group) if isinstance(call, NewMove)]
+        if len(moves) > 1:
+            self.keep_moves(group, moves, outcomes)
+        for number, (call, turns, _) in enumerate(group):
+            if outcomes[number] is None:
+                outcomes[number] = made(call, turns)
         with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits any more
             loop.call_soon_threadsafe(self.answer, loop, group, outcomes)
+
+    @staticmethod
+    def keep_moves(
+        group: list[Asked], moves: list[int], outcomes: list[tuple[bool, Any] | None]
+    ) -> None:
+        """The group's moves in one transaction; left unanswered (to be made each alone) if
+        the transaction fails as a whole."""
+        first = group[moves[0]][0]
+        assert isinstance(first, NewMove)
+        batch = [group[n][0] for n in moves]
+        if any(
+            not isinstance(move, NewMove) or move.store.engine is not first.store.engine
+            for move in batch
+        ):
+            return  # several stores (tests): each alone
+        try:
+            with group[moves[0]][1], STORE_WRITE.time():
+                answers = first.store.append_moves(batch)  # type: ignore[arg-type]
+        except Exception:  # the store's, or any: each move is then tried alone
+            return
+        for number, answer in zip(moves, answers, strict=True):
+            outcomes[number] = (True, None) if answer is None else (False, answer)
 
     def answer(
         self,
         loop: asyncio.AbstractEventLoop,
-        group: list[tuple[Callable[[], Any], asyncio.Future[Any]]],
-        outcomes: list[tuple[bool, Any]],
+        group: list[Asked],
+        outcomes: list[tuple[bool, Any] | None] | list[tuple[bool, Any]],
+        busy: bool = True,
     ) -> None:
-        self.busy = False
-        for (_, future), (kept, value) in zip(group, outcomes, strict=True):
+        if busy:
+            self.busy -= 1
+        for (_, _, future), outcome in zip(group, outcomes, strict=True):
             if future.done():  # its waiter went (cancelled)
                 continue
+            assert outcome is not None
+            kept, value = outcome
             if kept:
                 future.set_result(value)
             else:
                 future.set_exception(value)
         self.hand_over(loop)
+
+
+def made(call: Callable[[], T], turns: AbstractContextManager[object]) -> tuple[bool, Any]:
+    """A write made (holding `turns`), and whether the store kept it: what it answered, or why
+    not."""
+    try:
+        return True, in_turn(call, turns)
+    except Exception as error:  # the store's, or any: either way it is not kept
+        return False, error
 
 
 def write_turns(url: str) -> AbstractContextManager[object]:
@@ -258,7 +303,7 @@ class Keeper:
     def hand_over(self, loop: asyncio.AbstractEventLoop, call: Callable[[], T]) -> Awaitable[T]:
         """The write made in the store's thread, with others (`GroupedWrites`) or alone."""
         if isinstance(self.pool, GroupedWrites):
-            return self.pool.make(partial(in_turn, call, self.turns))
+            return self.pool.make(call, self.turns)
         return loop.run_in_executor(self.pool, in_turn, call, self.turns)
 
     def release(self) -> None:

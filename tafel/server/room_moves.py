@@ -23,6 +23,7 @@ from tafel.server.races import Entry
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time
 from tafel.server.room_match import OVER, PLAYING, Match
 from tafel.server.slaps import Slap
+from tafel.store import NewMove
 
 if TYPE_CHECKING:
     from tafel.server.room import Room
@@ -164,7 +165,8 @@ class Moves:
             if 0 <= seat < room.players and (bot := room.seats[seat].bot) is not None
         }
         reveal = None if room.races is None else room.races.reveal
-        seed = derive_seed(match.record.seed, len(match.record.actions))
+        # The seed only for bots to play with: deriving it costs a hash, and people move most.
+        seed = derive_seed(match.record.seed, len(match.record.actions)) if bots else 0
         room.bots.wake(match.state, bots, seed, reveal)
 
     # --- Every move -----------------------------------------------------------------------------
@@ -182,7 +184,7 @@ class Moves:
         state.apply(seat, action)
         number = len(match.record.actions)
         room.keeper.keep(
-            partial(room.store.append_move, match.id, number, seat, action.to_json()),
+            NewMove(room.store, match.id, number, seat, action.to_json()),
             partial(self.moves_lost, match, number),
             told=True,
             kept=lambda: ACTION_TO_VIEW.observe(time.perf_counter() - started),

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tafel.server")
 
+KEPT_FROM = 1.0
+"""The seconds a decision must have run for its wait to be kept (`Timekeeping.keep_wait`)."""
+
 
 class Timekeeping:
     """The clocks of `room`'s match (`room.timer`, `room.wait`): it has them follow the match,
@@ -102,11 +105,13 @@ class Timekeeping:
         return waiting_for(state, lambda seat: self.room.seats[seat].bot is None)
 
     def keep_wait(self, key: int, used: float) -> None:
-        """Keep how long people have left a decision. Nothing used needs no row: a row of
-        another decision reads as nothing used."""
+        """Keep how long people have left a decision. Under a second used needs no row (a
+        row of another decision reads as nothing used): a restart gives back up to
+        `CHECKPOINT` seconds of a running clock anyway, and keeping the first milliseconds of
+        every decision cost a write per move."""
         room = self.room
         match = room.match
-        if match is not None and used > 0:
+        if match is not None and used >= KEPT_FROM:
             room.keeper.keep(
                 partial(room.store.save_wait, match.id, key, used),
                 partial(room.not_kept, "the wait"),

@@ -1,6 +1,12 @@
 """A tournament's report: one HTML page with its figures inside it, and the figures as PNG
 files beside it. Everything is computed again from the results file, so a report can be made
 of any run, stopped or finished; every figure says how many games it rests on.
+
+An option study (several results files of one game, an option set differently) also gets the
+difference each setting makes against the first: in each seat's win share and in the mean game
+length, per player count, with its 95% interval (`differences`: the two samples independent,
+their variances added). Each results file's own stopping rule holds for it: intervals of a
+tournament stopped when its ratings separated are optimistic (`tafel.sim.tournament`).
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ import base64
 import html
 import io
 import json
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -99,6 +106,85 @@ def write_report(results: Sequence[Path], out: Path) -> Path:
     page = out / "index.html"
     page.write_text(_page(studies), encoding="utf-8")
     return page
+
+
+@dataclass(frozen=True)
+class Difference:
+    """What a setting changes against the first study's, at one player count."""
+
+    players: int
+    measure: str
+    """`seat K win share` or `mean actions`."""
+    first: float
+    other: float
+    interval: float
+    """Half-width of the 95% interval of `other - first`."""
+
+    @property
+    def change(self) -> float:
+        return self.other - self.first
+
+
+def _mean_and_variance(total: float, squares: float, count: int) -> tuple[float, float]:
+    """A mean and the variance of that mean (the sample's, over the count)."""
+    mean = total / count
+    variance = (squares - count * mean * mean) / (count - 1) if count > 1 else math.nan
+    return mean, max(variance, 0.0) / count
+
+
+def differences(first: Collected, other: Collected) -> list[Difference]:
+    """Each seat's win share and the mean game length in `other` against `first`, at every
+    player count both played."""
+    found = []
+    for count, ours in first.standings.seats.items():
+        theirs = other.standings.seats.get(count)
+        if not ours.games or theirs is None or not theirs.games:
+            continue
+        for seat in range(count):
+            a, var_a = _mean_and_variance(
+                ours.seat_wins[seat], ours.seat_wins_squared[seat], ours.games
+            )
+            b, var_b = _mean_and_variance(
+                theirs.seat_wins[seat], theirs.seat_wins_squared[seat], theirs.games
+            )
+            width = 1.96 * math.sqrt(var_a + var_b)
+            found.append(Difference(count, f"seat {seat + 1} win share", a, b, width))
+        lengths = [first.lengths[count], other.lengths[count]]
+        (a, var_a), (b, var_b) = (
+            _mean_and_variance(sum(x), sum(v * v for v in x), len(x)) for x in lengths
+        )
+        found.append(Difference(count, "mean actions", a, b, 1.96 * math.sqrt(var_a + var_b)))
+    return found
+
+
+def _share(value: float) -> str:
+    return f"{value:+.1%}"
+
+
+def _actions(value: float) -> str:
+    return f"{value:+.1f}"
+
+
+def _differences_html(studies: list[Study]) -> str:
+    if len(studies) < 2:
+        return ""
+    first = studies[0]
+    rows = []
+    for study in studies[1:]:
+        for d in differences(first.collected, study.collected):
+            shown = _share if d.measure != "mean actions" else _actions
+            rows.append(
+                f"<tr><td>{html.escape(study.label)}</td><td>{d.players}</td>"
+                f"<td>{html.escape(d.measure)}</td><td>{shown(d.change)}</td>"
+                f"<td>{shown(d.change - d.interval)} … {shown(d.change + d.interval)}</td></tr>"
+            )
+    return f"""<h2>Differences against {html.escape(first.label)}</h2>
+<p>Each setting's change from the first, with its 95% interval (the games of the two
+tournaments independent, their variances added). An interval that holds 0 shows no difference
+these games can tell. A tournament stopped when its ratings separated has optimistic intervals;
+play each setting a fixed budget (<code>--fixed-budget</code>) for a study.</p>
+<table><tr><th>setting</th><th>players</th><th>measure</th><th>change</th><th>95% interval</th></tr>
+{"".join(rows)}</table>"""
 
 
 def _figures(collected: Collected) -> list[tuple[str, Figure]]:
@@ -271,6 +357,7 @@ img {{ max-width: 100%; }}
 </style></head><body>
 <h1>{html.escape(title)}</h1>
 {_row(_summary(study) for study in studies)}
+{_differences_html(studies)}
 <h2>Figures</h2>
 {figures}
 </body></html>

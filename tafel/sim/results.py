@@ -3,6 +3,11 @@ game in the order the games were scheduled, each written as soon as its game is 
 
 A stopped run leaves a prefix of the games; the same command reads it and goes on. A line cut
 short by the stop is dropped (its game is played again, with the same seed, to the same end).
+
+The header records what made the results (`made_by`, `tafel.sim.provenance`): Tafel's version
+and commit, the game's rules version, a digest of each policy file. A run that goes on from a
+file keeps its header; one under another rules version of the game is refused (its games would
+not be the same games).
 """
 
 from __future__ import annotations
@@ -13,9 +18,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from tafel.games import get_game
+from tafel.sim.provenance import provenance
 from tafel.sim.schedule import Lineup
 
-FORMAT = "tafel-tournament/1"
+FORMAT = "tafel-tournament/2"
+"""Version 2 added the rules version to the spec and `made_by` to the header."""
 
 
 class ResultsError(ValueError):
@@ -31,6 +39,12 @@ class TournamentSpec:
     players: tuple[int, ...]
     options: dict[str, Any]
     seed: int
+    rules_version: int | None = None
+    """The rules version of the game the games are played under; None: this Tafel's."""
+
+    def __post_init__(self) -> None:
+        if self.rules_version is None:
+            object.__setattr__(self, "rules_version", get_game(self.game).rules_version)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **asdict(self)}
@@ -45,6 +59,7 @@ class TournamentSpec:
             tuple(data["players"]),
             dict(data["options"]),
             int(data["seed"]),
+            int(data["rules_version"]),
         )
 
 
@@ -83,6 +98,13 @@ def read_spec(path: Path) -> TournamentSpec:
         return _header(path, file)
 
 
+def read_made_by(path: Path) -> dict[str, Any]:
+    """What made a results file (its header's `made_by`)."""
+    with path.open(encoding="utf-8") as file:
+        made_by: dict[str, Any] = json.loads(file.readline()).get("made_by", {})
+        return made_by
+
+
 def read_results(path: Path) -> Iterator[Played]:
     """The games a results file holds, in order; stops before a last line cut short."""
     with path.open(encoding="utf-8") as file:
@@ -104,7 +126,8 @@ class ResultsFile:
     def __init__(self, path: Path, spec: TournamentSpec, restart: bool) -> None:
         self.path = path
         if restart or not path.exists() or path.stat().st_size == 0:
-            path.write_text(json.dumps(spec.to_json()) + "\n", encoding="utf-8")
+            header = {**spec.to_json(), "made_by": provenance(spec.game, spec.bots)}
+            path.write_text(json.dumps(header) + "\n", encoding="utf-8")
         elif (held := read_spec(path)) != spec:
             raise ResultsError(
                 f"{path} holds another tournament ({_differences(held, spec)}); "

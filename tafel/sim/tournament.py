@@ -5,6 +5,15 @@ Game i of a tournament takes the i-th lineup of the schedule (round after round)
 tournament gives the same games and ratings with any number of workers, stopped and resumed or
 not. The ratings' intervals are compared after each full round, so the tournament stops on a
 balanced schedule when they separate, or at its budget of games.
+
+**Stopping.** Stopping as soon as intervals separate is a sequential test: the intervals at
+the stop are optimistic (narrower than the games warrant, as testing after every round and
+stopping at the first success makes a chance separation likely). A study to publish plays a
+fixed budget (`fixed=True`, `tafel tournament --fixed-budget`): every game of the budget is
+played, and the intervals are valid as stated. The results say which rule stopped them.
+
+**Pairwise.** Besides the ratings, each pair of bots that met: the share of their games in
+which one finished ahead of the other (a tie counts a half), with a 95% interval (`Pairs`).
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ from typing import Any
 from tafel.engine import derive_seed
 from tafel.games import get_game
 from tafel.sim.ratings import Rating, Ratings
-from tafel.sim.results import Played, ResultsError, ResultsFile, TournamentSpec
+from tafel.sim.results import Played, ResultsError, ResultsFile, TournamentSpec, read_made_by
 from tafel.sim.runners import run_local, run_ray
 from tafel.sim.schedule import Lineup, schedule
 from tafel.sim.simulate import play
@@ -67,16 +76,68 @@ class SeatTally:
 
     def seat_shares(self) -> list[tuple[float, float]]:
         """Each seat's mean win share and the half-width of its 95% interval."""
-        shares = []
-        for total, squares in zip(self.seat_wins, self.seat_wins_squared, strict=True):
-            mean = total / self.games
-            variance = (
-                (squares - self.games * mean * mean) / (self.games - 1)
-                if self.games > 1
-                else math.nan
-            )
-            shares.append((mean, 1.96 * math.sqrt(max(variance, 0.0) / self.games)))
-        return shares
+        return [
+            mean_interval(total, squares, self.games)
+            for total, squares in zip(self.seat_wins, self.seat_wins_squared, strict=True)
+        ]
+
+
+def mean_interval(total: float, squares: float, count: int) -> tuple[float, float]:
+    """The mean of `count` values given their sum and sum of squares, and the half-width of its
+    95% interval (normal approximation, the sample variance; nan for one value)."""
+    mean = total / count
+    variance = (squares - count * mean * mean) / (count - 1) if count > 1 else math.nan
+    return mean, 1.96 * math.sqrt(max(variance, 0.0) / count) if count > 1 else math.nan
+
+
+@dataclass
+class Pairs:
+    """For each ordered pair of bots, over the games both played: how often the first finished
+    ahead (1), level (a half) or behind (0): sums for the mean and its interval. A bot in two
+    seats of a game counts as the mean of its seats, the game once."""
+
+    bots: int
+    count: list[list[int]] = field(default_factory=list)
+    total: list[list[float]] = field(default_factory=list)
+    squares: list[list[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.count = [[0] * self.bots for _ in range(self.bots)]
+        self.total = [[0.0] * self.bots for _ in range(self.bots)]
+        self.squares = [[0.0] * self.bots for _ in range(self.bots)]
+
+    def add(self, lineup: Lineup, ranks: Iterable[int]) -> None:
+        seats: dict[int, list[int]] = {}
+        for bot, rank in zip(lineup, ranks, strict=True):
+            seats.setdefault(bot, []).append(rank)
+        for a, ours in seats.items():
+            for b, theirs in seats.items():
+                if a == b:
+                    continue
+                duels = [(r < s) + 0.5 * (r == s) for r in ours for s in theirs]
+                ahead = sum(duels) / len(duels)
+                self.count[a][b] += 1
+                self.total[a][b] += ahead
+                self.squares[a][b] += ahead * ahead
+
+    def to_json(self, names: tuple[str, ...]) -> list[dict[str, Any]]:
+        found = []
+        for a in range(self.bots):
+            for b in range(self.bots):
+                if a != b and self.count[a][b]:
+                    share, width = mean_interval(
+                        self.total[a][b], self.squares[a][b], self.count[a][b]
+                    )
+                    found.append(
+                        {
+                            "bot": names[a],
+                            "against": names[b],
+                            "games": self.count[a][b],
+                            "ahead": share,
+                            "interval": width,
+                        }
+                    )
+        return found
 
 
 class Standings:
@@ -84,6 +145,7 @@ class Standings:
 
     def __init__(self, spec: TournamentSpec) -> None:
         self.spec = spec
+        self.pairs = Pairs(len(spec.bots))
         self.round = schedule(len(spec.bots), spec.players)
         self.ratings = Ratings(len(spec.bots))
         self.by_players = {p: Ratings(len(spec.bots)) for p in spec.players}
@@ -123,6 +185,7 @@ class Standings:
         self.ratings.update(played.lineup, played.ranks)
         self.by_players[played.players].update(played.lineup, played.ranks)
         self.seats[played.players].add(played)
+        self.pairs.add(played.lineup, played.ranks)
         self.games += 1
 
     @property
@@ -143,8 +206,10 @@ class Standings:
             "games": self.games,
             "round_games": len(self.round),
             "rounds": self.rounds,
+            "rules_version": self.spec.rules_version,
             "separated": self.separated(),
             "ratings": _ratings_json(self.spec.bots, self.ratings.ratings),
+            "pairwise": self.pairs.to_json(self.spec.bots),
             "by_players": {
                 str(p): {
                     "games": self.seats[p].games,
@@ -172,6 +237,10 @@ class Outcome:
     played: int
     """Games played by this run (the rest were read from the results file)."""
     seconds: float
+    fixed: bool = False
+    """Whether the tournament played its whole budget (valid intervals) rather than stopping
+    when the ratings separated (optimistic ones)."""
+    made_by: dict[str, Any] = field(default_factory=dict)
 
     def games_per_second(self) -> float | None:
         return self.played / self.seconds if self.played and self.seconds else None
@@ -179,6 +248,12 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         return {
             **self.standings.to_json(),
+            "stopping": "fixed budget" if self.fixed else "when the ratings separate",
+            "intervals": "valid as stated"
+            if self.fixed
+            else "optimistic: stopping when intervals separate makes them narrower than the "
+            "games warrant; play a fixed budget for a study",
+            "made_by": self.made_by,
             "played_now": self.played,
             "games_per_second": self.games_per_second(),
         }
@@ -192,15 +267,20 @@ def tournament(
     restart: bool = False,
     progress: Callable[[int], None] | None = None,
     ray: str | None = None,
+    fixed: bool = False,
 ) -> Outcome:
     """Play the tournament on from what `results` holds, until the ratings separate at the end
-    of a round or `budget` games are rated; `progress` is told the number of games rated. The
-    games are played by `workers` local processes, or on Ray (`ray`: `local` or a cluster's
-    address)."""
+    of a round or `budget` games are rated (with `fixed`, the whole budget); `progress` is told
+    the number of games rated. The games are played by `workers` local processes, or on Ray
+    (`ray`: `local` or a cluster's address)."""
     standings = Standings(spec)
     store = ResultsFile(results, spec, restart)
+
+    def finished() -> bool:
+        return standings.games >= budget or (not fixed and standings.separated())
+
     for played in store.stored():
-        if _finished(standings, budget):
+        if finished():
             break
         standings.add(played)
     if progress is not None:
@@ -215,25 +295,22 @@ def tournament(
     )
     # Closed on the way out, so the workers stop as soon as the ratings separate.
     with closing(runner), closing(store):
-        for played in [] if _finished(standings, budget) else runner:
+        for played in [] if finished() else runner:
             store.append(played)
             standings.add(played)
             played_now += 1
             if progress is not None:
                 progress(standings.games)
-            if _finished(standings, budget):
+            if finished():
                 break
-    return Outcome(standings, played_now, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return Outcome(standings, played_now, seconds, fixed, read_made_by(results))
 
 
 def rounds_text(result: dict[str, Any]) -> str:
     """How many full rounds a tournament's JSON holds, in words."""
     full = "full round" if result["rounds"] == 1 else "full rounds"
     return f"{result['rounds']} {full} of {result['round_games']}"
-
-
-def _finished(standings: Standings, budget: int) -> bool:
-    return standings.games >= budget or standings.separated()
 
 
 def _win_shares(ranks: Iterable[int]) -> list[float]:

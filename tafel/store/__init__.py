@@ -4,6 +4,7 @@ PostgreSQL by URL."""
 from tafel.store.store import (
     ROOM_OPTIONS,
     FenceError,
+    NewMove,
     Store,
     StoredMatch,
     StoredRoom,
@@ -14,6 +15,7 @@ from tafel.store.store import (
 __all__ = [
     "ROOM_OPTIONS",
     "FenceError",
+    "NewMove",
     "Store",
     "StoredMatch",
     "StoredRoom",

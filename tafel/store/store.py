@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
 import platformdirs
 from sqlalchemy import (
     JSON,
@@ -106,6 +107,32 @@ class StoredMatch:
     reserves: dict[int, float] = field(default_factory=dict)
     """The seats' reserves of time when last kept, seconds left by seat; a seat not here has
     its full reserve."""
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move for `store` to keep: alone (called), or with other rooms' (`Store.append_moves`)."""
+
+    store: Store
+    match: int
+    number: int
+    seat: int
+    action: Json
+
+    def __call__(self) -> None:
+        self.store.append_move(self.match, self.number, self.seat, self.action)
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "match": self.match,
+            "number": self.number,
+            "seat": self.seat,
+            "action": self.action,
+        }
+
+    def fence(self) -> tuple[str, int]:
+        assert self.store.fence is not None
+        return self.store.fence
 
 
 @dataclass
@@ -215,6 +242,18 @@ class Store:
             .returning(MoveRow.number)
         )
         """A move kept only if the room's fence still holds this store's token (`fenced`)."""
+        self.insert_fenced_moves = text(
+            "INSERT INTO moves (match, number, seat, action)"
+            " SELECT m.match, m.number, m.seat, CAST(m.action AS JSON)"
+            " FROM unnest(CAST(:match AS INTEGER[]), CAST(:number AS INTEGER[]),"
+            " CAST(:seat AS INTEGER[]), CAST(:action AS TEXT[]), CAST(:room AS TEXT[]),"
+            " CAST(:token AS BIGINT[])) AS m(match, number, seat, action, room, token)"
+            " JOIN fences ON fences.room = m.room AND fences.token = m.token"
+            " FOR SHARE OF fences"
+            " RETURNING match, number"
+        )
+        """PostgreSQL: several rooms' moves, each kept only if its room's fence holds its
+        token, in one round trip (`append_moves`)."""
 
     def close(self) -> None:
         for connection in self.kept:
@@ -477,6 +516,74 @@ class Store:
         except Exception:
             moves.rollback()  # so the connection serves the next move (or reconnects)
             raise
+
+    def append_moves(self, moves: Sequence[NewMove]) -> list[Exception | None]:
+        """Keep several rooms' moves in one transaction, one commit for them all (group
+        commit): each fenced store's moves are checked against their room's fence in the same
+        statement, and one whose fence moved on is refused alone (its `FenceError` in the
+        answer, the others kept). Any other failure keeps none of them and raises: the caller
+        then makes each alone, so that one the store refuses fails nobody else's."""
+        connection = self.move_connection()
+        answers: list[Exception | None] = [None] * len(moves)
+        plain = [move.row() for move in moves if move.store.fence is None]
+        fenced = [(number, move) for number, move in enumerate(moves) if move.store.fence]
+        try:
+            if plain:
+                connection.execute(self.insert_move, plain)
+            if fenced:
+                self._append_fenced(connection, fenced, answers)
+            connection.commit()
+        except Exception:
+            connection.rollback()  # so the connection serves the next moves (or reconnects)
+            raise
+        return answers
+
+    def _append_fenced(
+        self,
+        connection: Connection,
+        fenced: list[tuple[int, NewMove]],
+        answers: list[Exception | None],
+    ) -> None:
+        """Insert the moves whose room's fence still holds their store's token; a refusal in
+        `answers` for each of the others."""
+        if connection.dialect.name != "postgresql":
+            for number, move in fenced:
+                room, token = move.fence()
+                done = connection.execute(
+                    self.insert_fenced_move, {**move.row(), "room": room, "token": token}
+                )
+                if done.first() is None:
+                    newer = connection.scalar(select(FenceRow.token).where(FenceRow.room == room))
+                    answers[number] = FenceError(room, token, newer)
+            return
+        # One statement for them all: the rows as arrays, joined with their rooms' fences.
+        columns: dict[str, list[Any]] = {
+            "match": [],
+            "number": [],
+            "seat": [],
+            "action": [],
+            "room": [],
+            "token": [],
+        }
+        for _, move in fenced:
+            room, token = move.fence()
+            for key, value in (*move.row().items(), ("room", room), ("token", token)):
+                columns[key].append(orjson.dumps(value).decode() if key == "action" else value)
+        kept = {
+            (match, number)
+            for match, number in connection.execute(self.insert_fenced_moves, columns)
+        }
+        refused = [(n, move) for n, move in fenced if (move.match, move.number) not in kept]
+        if refused:
+            rooms = {move.fence()[0] for _, move in refused}
+            held = dict(
+                connection.execute(
+                    select(FenceRow.room, FenceRow.token).where(FenceRow.room.in_(rooms))
+                ).all()
+            )
+            for number, move in refused:
+                room, token = move.fence()
+                answers[number] = FenceError(room, token, held.get(room))
 
     def save_clock(self, match: int, key: int, used: float) -> None:
         """Keep how much of the match's timer is used (one row per match, overwritten)."""

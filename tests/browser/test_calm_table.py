@@ -113,7 +113,10 @@ def test_nothing_of_round_one_is_on_screen_in_round_two(
     for seat, page in enumerate(pages):
         banner = page.locator(".banner")
         expect(banner).to_contain_text("you are the spy" if seat == spy else "is the spy")
-        said = page.get_by_text(re.compile("turns? (their|your) card over")).count()
+        # On screen: what the live regions read out to a screen reader (announce.js) is not.
+        told = re.compile("turns? (their|your) card over")
+        read_out = page.locator("[data-live]").get_by_text(told).count()
+        said = page.get_by_text(told).count() - read_out
         assert said == 1, f"seat {seat} is told {said} times"
         lines = page.locator(".last-lines li:not(.banner)")
         expect(lines).to_have_count(1)

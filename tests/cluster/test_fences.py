@@ -9,7 +9,7 @@ import pytest
 
 from tafel.engine import GameRecord
 from tafel.games import get_game
-from tafel.store import FenceError, Store, StoredRoom, StoredSeat
+from tafel.store import FenceError, NewMove, Store, StoredRoom, StoredSeat
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -67,3 +67,42 @@ def test_sqlite_refuses_writes_with_an_older_token(tmp_path: Path) -> None:
 
 def test_postgres_refuses_writes_with_an_older_token(postgres_url: str) -> None:
     fenced_writes(postgres_url)
+
+
+def fenced_group(url: str) -> None:
+    """Two rooms' moves kept together (`Store.append_moves`, one transaction): the room whose
+    fence another process has raised since is refused alone, the other room's move is kept."""
+    store = Store(url)
+    try:
+        game = get_game("add-vantage")
+        state = game.start(2, 7, game.options_from_json({}))
+        seat = state.actors()[0]
+        action = state.legal_actions(seat)[0].to_json()
+        moves = []
+        for code in ("GROUP1", "GROUP2"):
+            seats = [StoredSeat(0, "Ann", None, "h" * 64), StoredSeat(1, "Bob", None, "b" * 64)]
+            assert store.create_room(StoredRoom(code, "add-vantage", 2, {}, 0, "lobby", seats))
+            assert store.raise_fence(code, 3) is None
+            held = store.fenced(code, 3)
+            record = GameRecord("add-vantage", game.rules_version, {}, 7, ["human"] * 2)
+            match = held.start_match(code, 1, record, ["Ann", "Bob"])
+            moves.append(NewMove(held, match, 0, seat, action))
+        assert store.raise_fence("GROUP2", 4) is None  # another process took GROUP2 over
+
+        answers = store.append_moves(moves)
+        assert answers[0] is None
+        refused = answers[1]
+        assert isinstance(refused, FenceError)
+        assert (refused.room, refused.token, refused.newer) == ("GROUP2", 3, 4)
+        kept = [store.match(code, 1) for code in ("GROUP1", "GROUP2")]
+        assert [len(m.record.actions) for m in kept if m is not None] == [1, 0]
+    finally:
+        store.close()
+
+
+def test_sqlite_keeps_a_group_of_moves_but_those_of_an_older_token(tmp_path: Path) -> None:
+    fenced_group(f"sqlite:///{tmp_path / 'tafel.db'}")
+
+
+def test_postgres_keeps_a_group_of_moves_but_those_of_an_older_token(postgres_url: str) -> None:
+    fenced_group(postgres_url)

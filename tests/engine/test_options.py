@@ -116,6 +116,7 @@ def test_json_round_trip() -> None:
         "diagonal": "either",
         "arrange-tiles": False,
         "fewer-dice-for-room": False,
+        "idle-rounds": 3,
         "remove-anytime": False,
     }
     assert GAME.options_from_json(data) == options

@@ -70,3 +70,22 @@ def test_bench_slaps_reports_the_faster_reactions_share_by_mode() -> None:
     assert report["honest_slaps_refused"] == {"arrival": 0, "fair": 0}
     fair, arrival = report["faster_wins_clear"]["fair"], report["faster_wins_clear"]["arrival"]
     assert fair > arrival and fair >= 0.98
+
+
+def test_bench_server_with_think_times_reports_the_most_rooms_held() -> None:
+    result = bench(
+        *("--think", "0.2", "--rooms", "1", "--most-rooms", "2", "--seconds", "1"),
+        *("--client-processes", "2", "--json"),
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["processes"], report["think"]) == (1, 0.2)
+    tried = [run["rooms"] for run in report["runs"]]
+    assert tried in ([1, 2], [1]), "doubling from 1 up to the most rooms, or none held"
+    assert report["most_rooms"] == max(
+        [0] + [run["rooms"] for run in report["runs"] if run["p99_ms"] < 100]
+    )
+    for run in report["runs"]:
+        assert run["clients"] == 4 * run["rooms"]
+        # Four players thinking 0.2 s a move on average: about five moves a second a room.
+        assert 0 < run["actions_per_second"] < 15 * run["rooms"]

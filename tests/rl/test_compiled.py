@@ -11,7 +11,7 @@ from tafel.engine import Rng, derive_seed
 from tafel.games import GAMES
 from tafel.rl.compiled import compile_layout
 from tafel.rl.features import Counts, Fields, LayoutError, Marks, OneHot
-from tafel.rl.layouts import encoder_of, layout_of
+from tafel.rl.layouts import encoder_of, layout_of, observed
 from tafel.rl.match import Match
 from tests.rl.test_observations import VARIANTS, variant_id
 
@@ -52,7 +52,7 @@ def test_the_compiled_layout_gives_the_reference_vector(
     for match in states(*variant, STATES_PER_VARIANT):
         state, players = match.state, match.players
         for seat in range(players):
-            view = state.view(seat)
+            view = observed(game, state, seat)
             expected = np.asarray(reference.encode(view, seat, players), np.float32)
             got = compiled(view, seat, players)
             assert got.dtype == np.float32

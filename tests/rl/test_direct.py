@@ -10,7 +10,7 @@ import pytest
 
 from tafel.games import GAMES, OWN_GAMES
 from tafel.rl.direct import direct_encoder
-from tafel.rl.layouts import encoder_of
+from tafel.rl.layouts import encoder_of, observed
 from tests.rl.test_compiled import STATES_PER_VARIANT, states
 from tests.rl.test_observations import VARIANTS, variant_id
 
@@ -30,7 +30,7 @@ def test_the_direct_encoder_gives_the_views_vector(variant: tuple[str, dict[str,
     for match in states(*variant, STATES_PER_VARIANT):
         state = match.state
         for seat in range(state.players):
-            expected = from_view(state.view(seat), seat, state.players)
+            expected = from_view(observed(game, state, seat), seat, state.players)
             got = direct(state, seat)
             assert got.dtype == np.float32
             assert got.tobytes() == expected.tobytes(), np.flatnonzero(got != expected)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tafel.engine import Game, Rng, State, derive_seed
 from tafel.games import GAMES
 from tafel.rl.features import LayoutError, OneHot, Seen
-from tafel.rl.layouts import describe, layout_of
+from tafel.rl.layouts import describe, layout_of, observed
 from tafel.rl.table import table_of
 from tafel.testing import pick_move
 
@@ -46,7 +46,8 @@ def states_of(game: Game, players: int, seed: int, every: int, options: Any = No
 
 
 def mask_of(game: Game, state: State, seat: int) -> list[int]:
-    mask = table_of(game).mask(state.legal_actions(seat), lambda: state.view(seat), "en", False)
+    legal = state.legal_actions(seat)
+    mask = table_of(game).mask(legal, lambda: state.view(seat), "en", False, seat, state.players)
     return list(mask.tolist())
 
 
@@ -67,7 +68,7 @@ def test_observations_are_of_one_size_and_bounded(
         assume(False)  # options for other player counts (Tornado Alert! 2 is for 3 to 6)
     for state in states:
         for seat in range(players):
-            values = layout.encode(state.view(seat), seat, players)
+            values = layout.encode(observed(game, state, seat), seat, players)
             assert len(values) == layout.size
             assert all(-1.0 <= value <= 1.0 for value in values)
 
@@ -93,8 +94,8 @@ def test_a_seat_sees_the_same_in_worlds_it_cannot_tell_apart(
     for state in states:
         for seat in range(players):
             other = state.determinize(seat, rng)
-            assert layout.encode(other.view(seat), seat, players) == layout.encode(
-                state.view(seat), seat, players
+            assert layout.encode(observed(game, other, seat), seat, players) == layout.encode(
+                observed(game, state, seat), seat, players
             )
             assert mask_of(game, other, seat) == mask_of(game, state, seat)
 

@@ -201,3 +201,93 @@ def test_openspiel_ismcts_plays_the_two_player_games(name: str, params: dict[str
 def test_every_game_is_registered() -> None:
     names = set(pyspiel.registered_names())
     assert {openspiel.short_name(g) for g in GAMES.values()} <= names
+
+
+class Even(mcts.Evaluator):  # type: ignore[misc]
+    """No rollout: every leaf worth an equal share, every action equally likely. The tree and
+    the resampled worlds are what is tested, not the play."""
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        players = state.get_game().num_players()
+        return np.full(players, 1.0 / players)
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("python_tafel_tornado_alert", {"players": 2}),
+        ("python_tafel_tornado_alert", {"players": 4}),
+        ("python_tafel_spyfall", {"players": 3, "rounds": 1}),
+        ("python_tafel_spyfall", {"players": 4, "rounds": 1}),
+        ("python_tafel_add_vantage", {"players": 3}),
+        ("python_tafel_tony_tino", {}),
+        ("python_tafel_maillot", {"players": 3}),
+    ],
+)
+def test_ismcts_plays_a_whole_game_without_inconsistent_action_sets(
+    name: str, params: dict[str, Any]
+) -> None:
+    """Issue 31: resampled worlds kept the other seats' real recall, so after a pass another
+    seat was in one information state with two sets of legal actions, and ISMCTS (which does
+    not allow that by default) crashed. Every seat searches here, its tree built over worlds
+    resampled for it, with a few simulations a move (bounded time)."""
+    game = pyspiel.load_game(name, params)
+    rs = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, Even(), 2.0, 6, random_state=rs)
+    bot.set_resampler(Resampler(1))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=chances)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_a_resampled_world_gives_each_other_seat_the_information_state_of_that_world() -> None:
+    """Two worlds in which another seat sees the same put it in the same information state;
+    worlds in which it sees different hands put it in different ones."""
+    game = pyspiel.load_game("python_tafel_tornado_alert", {"players": 3})
+    state = advance(game.new_initial_state(), random.Random(4), 80)
+    while state.is_chance_node():
+        advance(state, random.Random(5), 1)
+    player = state.current_player()
+    by_string: dict[tuple[int, str], str] = {}
+    for seed in range(30):
+        world = resample(state, player, Rng(seed))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        for seat in range(3):
+            view = world.observation_string(seat)
+            assert by_string.setdefault((seat, world.information_state_string(seat)), view) == view
+    assert len({key for key in by_string if key[0] != player}) > 2
+
+
+def test_max_game_length_is_honest_a_longer_game_is_stopped_as_a_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = pyspiel.load_game("python_tafel_add_vantage", {"players": 3})
+    assert game.max_game_length() == openspiel.MAX_GAME_LENGTH
+    monkeypatch.setattr(openspiel, "MAX_GAME_LENGTH", 25)
+    state = advance(game.new_initial_state(), random.Random(0), 10_000)
+    assert state.is_terminal() and len(state.history()) == 25
+    assert state.returns() == pytest.approx([1 / 3] * 3)
+
+
+@pytest.mark.parametrize(("name", "params"), CONFIGS)
+def test_random_games_stay_far_below_the_most_moves(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, {**params, "players": game_players(name)})
+    for seed in range(3):
+        state = advance(game.new_initial_state(), random.Random(seed), openspiel.MAX_GAME_LENGTH)
+        assert len(state.history()) < 1_500
+
+
+def game_players(name: str) -> int:
+    """The largest table: the longest games."""
+    return int(pyspiel.load_game(name).get_type().max_num_players)

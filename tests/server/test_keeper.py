@@ -8,12 +8,17 @@ import asyncio
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy import event
 
+from tafel.engine import GameRecord
+from tafel.games import get_game
 from tafel.server.keeper import GroupedWrites, Keeper
+from tafel.store import NewMove, Store, StoredRoom, StoredSeat
 from tests.loops import in_a_loop_of_its_own
 
 
@@ -172,3 +177,64 @@ def test_the_writes_of_several_rooms_go_to_the_store_thread_together_and_answer_
     log, handed = in_a_loop_of_its_own(run())
     assert log == [("kept", 0), ("refused", 1), ("kept", 2), ("failed", 1), ("kept", 3)]
     assert handed == [3, 1]
+
+
+def test_the_moves_of_a_group_are_kept_in_one_transaction_and_a_refused_one_fails_alone(
+    tmp_path: Path,
+) -> None:
+    """Group commit: the moves of several rooms handed over together are kept with one commit.
+    Should the store refuse that transaction (here a move numbered as one kept already), none
+    of it is kept and each move is made alone: the refused one fails, the others are kept."""
+    store = Store(f"sqlite:///{tmp_path / 'tafel.db'}")
+    seats = [StoredSeat(0, "Ann", None, "h" * 64), StoredSeat(1, "Bob", None, "b" * 64)]
+    assert store.create_room(StoredRoom("GROUP", "add-vantage", 2, {}, 0, "lobby", seats))
+    game = get_game("add-vantage")
+    record = GameRecord("add-vantage", game.rules_version, {}, 7, ["human"] * 2)
+    match = store.start_match("GROUP", 1, record, ["Ann", "Bob"])
+    action = {"type": "pass"}  # the store keeps what it is given; the room checks moves
+    commits: list[int] = []
+    event.listen(store.engine, "commit", lambda _: commits.append(1))
+
+    async def run() -> list[tuple[str, int]]:
+        pool = CountedWrites()
+        log: list[tuple[str, int]] = []
+        rooms = [Keeper(pool, nullcontext()) for _ in range(3)]
+
+        def keep(room: int, number: int) -> None:
+            rooms[room].keep(
+                NewMove(store, match, number, 0, action),
+                lambda _: log.append(("failed", number)),
+                True,
+                lambda: log.append(("kept", number)),
+            )
+
+        for room, number in enumerate((0, 1, 0)):
+            keep(room, number)
+        for waiting in rooms:
+            await waiting.drain()
+        log.append(("commits", len(commits)))
+        commits.clear()
+        keep(0, 2)
+        keep(1, 3)
+        for waiting in rooms:
+            await waiting.drain()
+        log.append(("commits", len(commits)))
+        pool.shutdown()
+        assert pool.handed == [3, 2]
+        return log
+
+    log = in_a_loop_of_its_own(run())
+    store.close()
+    assert log == [
+        ("kept", 0),
+        ("kept", 1),
+        ("failed", 0),
+        ("commits", 2),
+        ("kept", 2),
+        ("kept", 3),
+        ("commits", 1),
+    ]
+    again = Store(f"sqlite:///{tmp_path / 'tafel.db'}")
+    kept = again.match("GROUP", 1)
+    again.close()
+    assert kept is not None and [seat for seat, _ in kept.record.actions] == [0, 0, 0, 0]

@@ -5,6 +5,7 @@ is the server's, kept in the store (the reserves too), and runs on after a resta
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -213,3 +214,51 @@ def test_a_spyfall_round_waits_on_its_own_clock_not_on_the_people(tmp_path: Path
             state = tab.next("state")
             assert state["timer"]["running"]
             assert "wait" not in state or state["wait"]["seats"] == {}
+
+
+class Creeping(ManualClock):
+    """A hand-moved clock that also moves a tenth of a millisecond each time it is read."""
+
+    def now(self) -> float:
+        self.time += 0.0001
+        return self.time
+
+
+def test_a_decision_made_within_a_second_costs_no_write_of_its_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moves made at once keep only the moves: the turn clock's first moments of each decision
+    are not worth a write per move. The clock moves on a little each time it is read, as a
+    real one does while the server works on a move. A wait of a second or more is kept (and
+    read back after a restart, above)."""
+    clock = Creeping()
+    with server(tmp_path / "tafel.db", clock) as client:
+        code, ann = new_room(client, "add-vantage", 2, room_options=TIMED)
+        bob = take_seat(client, code, 1, "Bob")
+        start(client, code, ann)
+        store = client.app.state.rooms.store  # type: ignore[attr-defined]
+        waits: list[tuple[int, float]] = []
+        kept = threading.Event()
+        real = store.save_wait
+
+        def save_wait(match: int, key: int, used: float) -> None:
+            waits.append((key, used))
+            real(match, key, used)
+            kept.set()
+
+        monkeypatch.setattr(store, "save_wait", save_wait)
+        with open_tab(client, code, ann) as first, open_tab(client, code, bob) as second:
+            tabs = [first, second]
+            for tab in tabs:
+                tab.next("state")
+            for _ in range(6):
+                mover = next(tab for tab in tabs if tab.legal)
+                seen = mover.n
+                mover.act(mover.legal[0], seen)
+                for tab in tabs:
+                    while tab.n <= seen:
+                        tab.next("state")
+            assert waits == []
+            on_loop(client, clock.advance, 12)  # past a checkpoint of the running turn clock
+            assert kept.wait(30), "a wait of 10 s was not kept"
+            assert waits[0][1] >= 10

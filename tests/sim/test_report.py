@@ -7,9 +7,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tafel.cli import app
+from tafel.sim.report import collect, differences
 from tafel.sim.results import TournamentSpec
 from tafel.sim.tournament import tournament
 
@@ -55,7 +57,8 @@ def test_a_file_that_is_no_tournament_is_refused(tmp_path: Path) -> None:
     shown = "".join(result.output.split())  # the console wraps long paths where it likes
     assert result.exit_code == 2 and "x.jsonl:notaTafeltournament'sresults(format" in shown
     assert not (tmp_path / "r").exists()
-    header = {"format": "tafel-tournament/1", "players": [2], "options": {}, "seed": 0}
+    header = {"format": "tafel-tournament/2", "players": [2], "options": {}, "seed": 0}
+    header |= {"rules_version": 1}
     path.write_text(json.dumps(header | {"game": "chess", "bots": ["a", "b"]}) + "\n")
     result = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "r")])
     assert result.exit_code == 2 and "not this Tafel's" in result.output
@@ -85,3 +88,24 @@ def test_an_option_off_and_on_is_set_side_by_side_figure_by_figure(tmp_path: Pat
     tournament(TournamentSpec("spyfall", ("bot:talker", "bot:random"), (3,), {}, 0), 1, spyfall)
     result = runner.invoke(app, ["report", str(off), str(spyfall), "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "tournaments of one game" in result.output
+
+
+def test_an_option_study_gives_each_settings_difference_with_its_interval(tmp_path: Path) -> None:
+    """Issue 31, item 7: the difference between settings, with its interval, where the report
+    sets an option off and on side by side."""
+    bots = ("bot:greedy", "bot:random")
+    off, on = tmp_path / "off.jsonl", tmp_path / "on.jsonl"
+    tournament(TournamentSpec("add-vantage", bots, (2,), {}, 0), 20, off, fixed=True)
+    options = {"fewer-dice-for-room": True}
+    tournament(TournamentSpec("add-vantage", bots, (2,), options, 0), 20, on, fixed=True)
+    found = differences(collect(off), collect(on))
+    assert [d.measure for d in found] == ["seat 1 win share", "seat 2 win share", "mean actions"]
+    first, second = collect(off).standings.seats[2], collect(on).standings.seats[2]
+    assert found[0].first == pytest.approx(first.seat_wins[0] / 20)
+    assert found[0].other == pytest.approx(second.seat_wins[0] / 20)
+    assert all(d.interval > 0 for d in found)
+    out = tmp_path / "report"
+    result = runner.invoke(app, ["report", str(off), str(on), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Differences against" in page and "seat 1 win share" in page

@@ -12,12 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import tafel
 from tafel.cli import app
+from tafel.games.add_vantage import GAME
 from tafel.sim.ratings import Ratings
 from tafel.sim.results import ResultsError, TournamentSpec, read_results
 from tafel.sim.runners import run_local
 from tafel.sim.schedule import MAX_ROUND, ScheduleError, lineups, round_size, schedule
-from tafel.sim.tournament import tournament
+from tafel.sim.tournament import Pairs, tournament
 
 SPEC = TournamentSpec("add-vantage", ("bot:greedy", "bot:random", "bot:quick"), (2, 3), {}, 7)
 """A round is 6 games at 2 players and 6 at 3."""
@@ -215,3 +217,51 @@ def test_intervals_keep_narrowing_so_bots_that_differ_can_be_told_apart() -> Non
     for game in range(3000):
         ratings.update([0, 1], [1 + game % 2, 2 - game % 2])
     assert ratings.ratings[0].sigma < 0.6 and ratings.ratings[1].sigma < 0.6
+
+
+def test_results_record_what_made_them(tmp_path: Path) -> None:
+    """Issue 31, item 7: Tafel's version, the commit, the game's rules version, the options."""
+    path = tmp_path / "r.jsonl"
+    outcome = tournament(SPEC, 6, path)
+    header = json.loads(path.read_text().splitlines()[0])
+    made_by = header["made_by"]
+    assert made_by["tafel"] == tafel.__version__
+    assert made_by["rules_version"] == {"add-vantage": GAME.rules_version}
+    assert header["rules_version"] == GAME.rules_version and header["options"] == {}
+    commit = made_by["commit"]
+    assert commit is None or len(commit["sha"]) == 40
+    assert outcome.to_json()["made_by"] == made_by
+
+
+def test_results_of_another_rules_version_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    tournament(SPEC, 3, path)
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0]) | {"rules_version": GAME.rules_version - 1}
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(ResultsError, match="rules_version"):
+        tournament(SPEC, 6, path)
+
+
+def test_a_fixed_budget_plays_every_game_and_says_its_intervals_are_valid(tmp_path: Path) -> None:
+    spec = TournamentSpec("add-vantage", ("bot:greedy", "bot:random"), (2,), {}, 0)
+    early = tournament(spec, 400, tmp_path / "early.jsonl")
+    assert early.standings.games < 400 and early.standings.separated()
+    assert early.to_json()["intervals"].startswith("optimistic")
+    fixed = tournament(spec, early.standings.games + 6, tmp_path / "fixed.jsonl", fixed=True)
+    assert fixed.standings.games == early.standings.games + 6
+    assert fixed.to_json()["stopping"] == "fixed budget"
+    assert fixed.to_json()["intervals"] == "valid as stated"
+
+
+def test_the_pairwise_matrix_counts_each_pair_once_a_game_with_ties_as_halves() -> None:
+    pairs = Pairs(3)
+    pairs.add((0, 1), (1, 2))
+    pairs.add((1, 0), (1, 1))
+    pairs.add((0, 0, 2), (1, 3, 2))  # bot 0 in two seats: ahead of 2 in one, behind in the other
+    found = {(p["bot"], p["against"]): p for p in pairs.to_json(("a", "b", "c"))}
+    assert found["a", "b"]["games"] == 2 and found["a", "b"]["ahead"] == pytest.approx(0.75)
+    assert found["b", "a"]["ahead"] == pytest.approx(0.25)
+    assert found["a", "c"]["ahead"] == pytest.approx(0.5) and found["a", "c"]["games"] == 1
+    assert ("b", "c") not in found, "pairs that never met are left out"
+    assert found["a", "b"]["interval"] > 0

@@ -22,7 +22,7 @@ class AddVantage(Game):
     titles: ClassVar[dict[str, str]] = {"en": "Add-Vantage", "nl": "Add-Vantage"}
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    rules_version = 2
+    rules_version = 3
     options_type = Options
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS

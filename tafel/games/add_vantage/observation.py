@@ -84,6 +84,7 @@ def encoder(game: Game) -> Direct:
             ("box", av.box, 6.0),
             ("pool", av.pool, 36.0),
             ("unused_tiles", len(av.unused), 12.0),
+            ("idle_turns", av.idle_turns, 12.0),
         ):
             if value:
                 out[at[name]] = clipped(value / scale)

@@ -22,6 +22,10 @@ from tafel.rl.features import (
     Seen,
 )
 
+SEAT_FIELDS = {"buy": ("seller",)}
+"""`Buy.seller` counts from the buyer in the action table (`tafel.rl.table`), as seats do in the
+observation: one entry means the same to every seat."""
+
 DIE = tuple(range(1, 7))
 TILES = tuple(range(7, 15))
 
@@ -56,6 +60,7 @@ LAYOUT = Fields(
         "box": Num(6),
         "pool": Num(36),
         "unused_tiles": Num(12),
+        "idle_turns": Num(12),  # turns in a row without progress (ruling 13)
     }
 )
 

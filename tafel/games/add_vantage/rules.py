@@ -135,6 +135,19 @@ class Options:
             }
         },
     )
+    idle_rounds: int = field(
+        default=3,
+        metadata={
+            "range": (0, 20),
+            "help": {
+                "en": "The game ends, scored as it stands, after this many rounds of only "
+                "buying dice (nobody rolled, paid a coin into the box or won a tile); 0: never.",
+                "nl": "Het spel eindigt, en telt zoals het ligt, na zoveel rondes van alleen "
+                "stenen kopen (niemand gooide, betaalde een munt in de doos of won een "
+                "tegel); 0: nooit.",
+            },
+        },
+    )
     remove_anytime: bool = field(
         default=False,
         metadata={
@@ -249,11 +262,13 @@ class AddVantageState(State):
         "dice",
         "events",
         "hands",
+        "idle_turns",
         "no_buyback",
         "options",
         "pending",
         "phase",
         "pool",
+        "progressed",
         "removed",
         "reserved",
         "rng",
@@ -293,6 +308,10 @@ class AddVantageState(State):
         self.seller: Seat | None = None
         self.removed = False
         """Rule (c): whether the current player removed a die this turn."""
+        self.progressed = False
+        """Whether this turn brought the game nearer its end (`end_turn`)."""
+        self.idle_turns = 0
+        """Turns in a row that did not (`idle_rounds`)."""
         self.no_buyback: list[list[tuple[Seat, int]]] = [[] for _ in range(players)]
         """Per seat: the (buyer, cell) dice just bought from it, which it may not buy back on
         its next turn."""
@@ -542,6 +561,7 @@ class AddVantageState(State):
         """Roll one die per coin used; the dice then wait to be placed or discarded."""
         self.pending = sorted(self.rng.roll(n))
         self.pool -= n
+        self.progressed = True
         self.phase = PLACE_ROLLED
         events.append(Event("roll", {"dice": list(self.pending)}, seat))
 
@@ -601,6 +621,7 @@ class AddVantageState(State):
     def pay_into_box(self, seat: Seat) -> None:
         self.coins[seat] -= 1
         self.box += 1
+        self.progressed = True
 
     def take_die(self, seat: Seat, cell: int, events: list[Event]) -> None:
         self.dice[seat][cell] = 0
@@ -634,6 +655,7 @@ class AddVantageState(State):
 
     def take_tile(self, seat: Seat, tile: int, events: list[Event], line: str) -> None:
         self.won[seat].append(tile)
+        self.progressed = True
         secret = ("tile",) if self.options.hidden_tiles else ()
         events.append(Event("win_tile", {"tile": tile, "line": line}, seat, secret))
 
@@ -662,16 +684,30 @@ class AddVantageState(State):
     # --- End of a turn and of the game ------------------------------------------------------------
 
     def end_turn(self, events: list[Event], passed: bool = False) -> None:
-        """The game ends once a board is full at the end of a turn (rule (a): both boards);
-        otherwise the next player who can act takes a turn."""
+        """The game ends once a board is full at the end of a turn (rule (a): both boards), or
+        when the table has gone round in circles (`idle_round_out`); otherwise the next player
+        who can act takes a turn."""
         self.no_buyback[self.current] = []
         self.removed = False
         self.phase = CHOOSE
         full = [0 not in board for board in self.dice]
-        if all(full) if self.options.tiles_stay else any(full):
+        if (all(full) if self.options.tiles_stay else any(full)) or self.idle_round_out(events):
             self.end_game(events)
         else:
             self.next_turn(events, passed)
+
+    def idle_round_out(self, events: list[Event]) -> bool:
+        """Ruling 13: a turn brings the game nearer its end when a die leaves the middle, a
+        coin goes into the box or a tile is won; each of these can happen only so often. Only
+        a turn of buying (or passing) can be idle, and buying can go round the table for ever.
+        After `idle_rounds` rounds of idle turns in a row the players stop and count."""
+        self.idle_turns = 0 if self.progressed else self.idle_turns + 1
+        self.progressed = False
+        limit = self.options.idle_rounds * self._players
+        if not limit or self.idle_turns < limit:
+            return False
+        events.append(Event("idle_end", {"rounds": self.options.idle_rounds}))
+        return True
 
     def next_turn(self, events: list[Event] | None = None, passed: bool = False) -> None:
         """Players who cannot act are skipped; when nobody can, the game is over. Ruling: a
@@ -742,11 +778,13 @@ class AddVantageState(State):
                 "arrange-tiles": self.options.arrange_tiles,
                 "fewer-dice-for-room": self.options.fewer_dice_for_room,
                 "remove-anytime": self.options.remove_anytime,
+                "idle-rounds": self.options.idle_rounds,
             },
             "current": None if over else self.current,
             "phase": self.phase,
             "pending": list(self.pending),
             "removed": self.removed,
+            "idle_turns": self.idle_turns,
             "boards": boards,
             "bonus": [tile or None for tile in self.bonus],
             "bonus_held_by": [holder[0] if holder else None for holder in self.reserved],
@@ -780,6 +818,8 @@ class AddVantageState(State):
         other.pending = list(self.pending)
         other.seller = self.seller
         other.removed = self.removed
+        other.progressed = self.progressed
+        other.idle_turns = self.idle_turns
         other.no_buyback = [list(blocked) for blocked in self.no_buyback]
         other.events = list(self.events)
         other._outcome = self._outcome
@@ -802,6 +842,7 @@ class AddVantageState(State):
                 "arrange_tiles": self.options.arrange_tiles,
                 "fewer_dice_for_room": self.options.fewer_dice_for_room,
                 "remove_anytime": self.options.remove_anytime,
+                "idle_rounds": self.options.idle_rounds,
             },
             "rng": self.rng.to_json(),
             "dice": [list(board) for board in self.dice],
@@ -819,6 +860,8 @@ class AddVantageState(State):
             "pending": list(self.pending),
             "seller": self.seller,
             "removed": self.removed,
+            "progressed": self.progressed,
+            "idle_turns": self.idle_turns,
             "no_buyback": [[list(b) for b in blocked] for blocked in self.no_buyback],
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
@@ -841,6 +884,8 @@ class AddVantageState(State):
         state.pending = list(data["pending"])
         state.seller = data["seller"]
         state.removed = data["removed"]
+        state.progressed = data["progressed"]
+        state.idle_turns = data["idle_turns"]
         state.no_buyback = [[(b[0], b[1]) for b in blocked] for blocked in data["no_buyback"]]
         outcome = data["outcome"]
         if outcome:

@@ -13,7 +13,8 @@ said is the topic's first one not yet asked this round), and the one `answer` be
 evasive (a bank answer that names nothing), and the bank's vague, hint and specific answer for
 the seat's own location on the question's topic. The spy, who does not know the location, has
 only the evasive one; so does everyone at a location of the players' own, for which the bank
-holds no answers. Each text is in the environment's language.
+holds no answers. Each text is in the environment's language. The seats an entry names (asked,
+accused, nominated) count from the acting seat, as in the observation (`SEAT_FIELDS`).
 """
 
 from __future__ import annotations
@@ -165,6 +166,10 @@ def _answer(level: int) -> Say:
 
 LEVEL_NAMES = ("vague", "hint", "specific")
 
+SEAT_FIELDS = {"ask": ("target",), "accuse": ("suspect",), "nominate": ("suspect",)}
+"""The actions' fields that name a seat: in the table, counted from the acting seat
+(`tafel.rl.table`)."""
+
 
 def entries(game: Game) -> list[Entry]:
     """The game's table for learners, pass aside: its actions in their order, each question
@@ -173,7 +178,7 @@ def entries(game: Game) -> list[Entry]:
     for action in game.actions:
         if isinstance(action, Ask):
             found += [
-                Entry(f"ask {action.target} about {topic}", action, _question(topic))
+                Entry(f"ask seat +{action.target} about {topic}", action, _question(topic))
                 for topic in TOPICS
             ]
         elif isinstance(action, Answer):

@@ -13,7 +13,7 @@ from tafel.engine import Game, Seat, State
 from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS, LOCATIONS, NO_LOCATION, ROUNDS, VALUE
 from tafel.games.tornado_alert.piles import location_of
-from tafel.games.tornado_alert.research import LOCATION_NAMES
+from tafel.games.tornado_alert.research import LOCATION_NAMES, RECALLED
 from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.rl.direct import Direct, accumulated, clipped, starts
 from tafel.rl.layouts import layout_of
@@ -36,6 +36,7 @@ def encoder(game: Game) -> Direct:
     pile_location = at["score_piles[seat].location"] - pile_at
     results_at, per_results = at["results[seat]"], 4 * ROUNDS
     sixth = 1.0 / 6.0
+    width = len(KINDS)
 
     def encode(state: State, seat: Seat) -> np.ndarray:
         ta: TornadoAlertState = state  # type: ignore[assignment]
@@ -77,10 +78,16 @@ def encoder(game: Game) -> Direct:
             out[at["play_pile_size"]] = clipped(len(play_pile) / 40.0)
             if VALUE[top]:
                 out[at["claim_size"]] = clipped(VALUE[top] / 6.0)
+        kinds = {kind: play_pile.count(kind) for kind in set(play_pile)}
         if ta.options.open_pile:
             out[at["play_pile"]] = 1.0
-            for kind in set(play_pile):
-                out[at["play_pile"] + 1 + kind] = accumulated(0.1, play_pile.count(kind))
+            for kind, count in kinds.items():
+                out[at["play_pile"] + 1 + kind] = accumulated(0.1, count)
+        for kind, count in kinds.items():  # perfect recall (research.recall)
+            out[at["pile_recall_counts"] + kind] = accumulated(0.1, count)
+        recalled = at["pile_recall"]
+        for depth, kind in enumerate(play_pile[: -RECALLED - 1 : -1]):
+            out[recalled + width * depth + kind] = 1.0
         if ta.lost:
             out[at["lost"]] = clipped(len(ta.lost) / 20.0)
         if ta.claims:

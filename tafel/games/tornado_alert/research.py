@@ -1,12 +1,19 @@
 """What the research adapters (`tafel.rl`, docs/rl.md) take from Tornado Alert!: the layout of a
 seat's observation, and the encoder that makes it straight from the state (`observation`).
-Only `tafel.rl` imports this module."""
+Only `tafel.rl` imports this module.
+
+**Recall.** The play pile below its top card is to be remembered: a seat's view shows only the
+top and how many lie there (unless `open-pile`). Every card of it was laid face up, one at a
+time, for all to see, and only a claim takes cards off it (from the top), so a player with
+perfect recall knows it whole: `recall` gives it, and the observation holds its cards in order,
+top first (the top `RECALLED` of them: a claim takes at most 6), and how many of each kind lie
+in it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tafel.engine import Game
+from tafel.engine import Game, Json, Seat, State
 from tafel.games.tornado_alert.cards import KINDS
 from tafel.rl.direct import Direct
 from tafel.rl.features import (
@@ -25,6 +32,8 @@ from tafel.rl.features import (
 )
 
 CARD_KINDS = tuple(range(len(KINDS)))
+RECALLED = 24
+"""How many of the play pile's cards the observation holds in order, top first."""
 LOCATION_NAMES = tuple(dict.fromkeys(kind.name for kind in KINDS))
 
 
@@ -81,8 +90,18 @@ LAYOUT = Fields(
         "standing": PerSeat(Known(Num(600))),
         "decided": Known(PerSeat(Flag())),
         "token_on_result": Known(PerSeat(Flag())),
+        "pile_recall": Items(RECALLED, OneHot(CARD_KINDS)),
+        "pile_recall_counts": Counts(CARD_KINDS, 10),
     }
 )
+
+
+def recall(state: State, seat: Seat | None) -> Json:
+    """What a player with perfect recall holds of the play pile: every card laid on it since it
+    was last emptied, top first, by kind (the same for every seat: all were laid face up)."""
+    pile: list[int] = state.play_pile  # type: ignore[attr-defined]
+    top_first = pile[::-1]
+    return {"pile_recall": top_first[:RECALLED], "pile_recall_counts": top_first}
 
 
 def encoder(game: Game) -> Direct:

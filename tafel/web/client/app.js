@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { Home } from "./home.js";
 import { HowScreen } from "./how.js";
 import { explainOnTap } from "./explain.js";
+import { arrowsMoveFocus, keepFocusThroughFrames } from "./focus.js";
 import { initialLang, loadTexts } from "./i18n.js";
 import { ReplayScreen } from "./replay.js";
 import { RoomScreen } from "./room.js";
@@ -52,4 +53,6 @@ function App() {
 }
 
 explainOnTap();
+keepFocusThroughFrames();
+arrowsMoveFocus();
 render(html`<${App} />`, document.getElementById("app"));

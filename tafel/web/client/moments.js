@@ -1,7 +1,8 @@
 // What just happened, told as it happens: a line for each event of the latest state, and, for
 // the moments that change a game, that line stands out as a banner for a while. Both come only
 // from the events in the seat's own view (the server has already hidden what this seat may not
-// see), told by the game's renderer.
+// see), told by the game's renderer. A screen reader hears them from the table's live regions
+// (announce.js), so these lines are not read out a second time.
 
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { t } from "./i18n.js";
@@ -50,10 +51,10 @@ export function Moments({ moments, frame, log, describe, chapter }) {
   if (mine && !lines.includes(mine)) lines = [mine, ...lines.slice(-(LINES - 1))];
   if (!lines.length) return null;
   return html`<div class="moments">
-    <ul class="last-lines" aria-live="polite">
+    <ul class="last-lines">
       ${lines.map((line, i) =>
         line === mine
-          ? html`<li class="banner" role="status" key=${`banner.${banner.n}`} onClick=${close}
+          ? html`<li class="banner" key=${`banner.${banner.n}`} onClick=${close}
               title=${t("close")}>${line.text}</li>`
           : html`<li class=${line.fresh ? "fresh" : ""} key=${line.fresh ? `${frame.n}.${i}` : `seen.${i}`}>
               ${line.text}

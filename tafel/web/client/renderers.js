@@ -11,7 +11,8 @@
 // export `scoreText(view, seat, gt)`, how a final score reads, and, for games whose actors may
 // have nothing to do, `acting(view, actors)` (whom the screen shows as acting) and
 // `turnText(view, legal, names, gt)`; and, for games in rounds or deals, `chapter(view)`, the
-// round or deal a view belongs to (see chapterOf).
+// round or deal a view belongs to (see chapterOf); and `urgent(event, you)`, whether an event is
+// one this seat must act on at once, which a screen reader then says assertively (announce.js).
 
 import { useEffect, useState } from "./vendor/preact-htm.js";
 

@@ -39,7 +39,7 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
     const you = replay.seat;
     const names = eventNames(replay.names, you);
     const gt = gameText(room.game);
-    body = html`<main class="table replay" data-step=${step}>
+    body = html`<main class="table replay" data-step=${step} data-phase=${shown.view.phase}>
       <div class="replay-controls card">
         <button aria-label=${t("first")} onClick=${() => setStep(0)}>«</button>
         <button class="prev" aria-label=${t("previous")} onClick=${() => setStep(Math.max(0, step - 1))}>◀</button>

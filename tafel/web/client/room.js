@@ -12,6 +12,7 @@ import { HowLink } from "./how.js";
 import { Lobby } from "./lobby.js";
 import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
+import { LiveRegions, useAnnouncement } from "./announce.js";
 import { Moments } from "./moments.js";
 import { usePinnedTurnLine } from "./pinned.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
@@ -194,7 +195,6 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
     if (!hint) askHint();
     setSheet("hint");
   };
-  if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
 
   const leave = async () => {
     if (!confirm(over ? t("leave_confirm_over") : t("leave_confirm"))) return;
@@ -211,17 +211,25 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
 
   // A renderer may say who is to act (`acting(view, actors)`) and what the line reads
   // (`turnText(view, legal, names, gt)`) where the actors include seats with nothing to do.
-  const acting = renderer.acting ? renderer.acting(frame.view, frame.actors) : frame.actors;
+  const acting = renderer?.acting ? renderer.acting(frame.view, frame.actors) : frame.actors;
   const others = acting.filter((seat) => seat >= 0 && seat !== you).map((seat) => names[seat]);
   const waiting = others.length ? t("waiting_for", { names: others.join(", ") }) : "";
   let turn;
   if (over) turn = t("game_over");
-  else if (renderer.turnText) turn = renderer.turnText(frame.view, frame.legal, names, gt);
+  else if (renderer?.turnText) turn = renderer.turnText(frame.view, frame.legal, names, gt);
   else if (kind === "must") turn = t("your_turn");
   else if (kind) turn = [t(kind), waiting].filter(Boolean).join(" · ");
   else turn = waiting;
 
-  return html`<main class="table">
+  // Read out (announce.js): the new events, and, once, what this seat must act on.
+  const describe = (event) => renderer?.describeEvent(event, names, gt, frame.view, you);
+  const fresh = frame.view.events.filter((event) => describe(event));
+  const urgent = renderer?.urgent ? fresh.filter((event) => renderer.urgent(event, you)) : [];
+  const said = useAnnouncement(frame, fresh.map(describe), urgent.map(describe), handedMe ? null : kind, turn);
+  if (!renderer) return html`<main class="loading">${t("connecting")}</main>`;
+
+  return html`<main class="table" data-phase=${frame.view.phase}>
+    <${LiveRegions} said=${said} />
     <div class="status-row">
       <${Chips} names=${seated} seats=${room.seats} actors=${acting} you=${you} host=${room.host}
         onSeat=${you === room.host && !over ? (seat) => setSheet({ seat }) : undefined}
@@ -252,7 +260,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       </span>
     </div>
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
-      describe=${(event) => renderer.describeEvent(event, names, gt, frame.view, you)} />
+      describe=${describe} />
     ${over &&
     html`<${End} room=${room} frame=${frame} names=${names} you=${you} pass=${pass} fail=${fail}
       renderer=${renderer} gt=${gt} />`}

@@ -1,6 +1,6 @@
 // Small pieces every screen uses: the header with the language switch, sheets, dice, names.
 
-import { html } from "./vendor/preact-htm.js";
+import { html, useEffect, useRef } from "./vendor/preact-htm.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { SeatClock } from "./turn-clock.js";
 
@@ -23,9 +23,23 @@ export function Header({ title, lang, switchLang, children }) {
   </header>`;
 }
 
+// A sheet takes the focus while it is up (Escape closes it) and gives it back to the control
+// that opened it.
 export function Sheet({ title, onClose, children }) {
+  const box = useRef(null);
+  useEffect(() => {
+    const opener = document.activeElement;
+    box.current?.querySelector("button, a[href], input, select, textarea")?.focus();
+    return () => opener?.isConnected && opener.focus();
+  }, []);
+  const onKeyDown = (e) => {
+    if (e.key !== "Escape") return;
+    e.stopPropagation();
+    onClose();
+  };
   return html`<div class="veil" onClick=${onClose}>
-    <section class="sheet" role="dialog" aria-label=${title} onClick=${(e) => e.stopPropagation()}>
+    <section class="sheet" role="dialog" aria-modal="true" aria-label=${title} ref=${box}
+      onKeyDown=${onKeyDown} onClick=${(e) => e.stopPropagation()}>
       <header><h2>${title}</h2><button class="close" onClick=${onClose}>${t("close")}</button></header>
       <div class="sheet-body">${children}</div>
     </section>
@@ -34,14 +48,32 @@ export function Sheet({ title, onClose, children }) {
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-// `explain`: what the die is for, told on tap (`explain.js`).
-export function Die({ value, small, className = "", onClick, explain }) {
+// `explain`: what the die is for, told on tap (`explain.js`); `label`: its name, what a tap on it
+// does where it can be tapped (by default its number).
+export function Die({ value, small, className = "", onClick, explain, label }) {
   const on = PIPS[value] || [];
   return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value}
-    onClick=${onClick} role=${onClick ? "button" : undefined} aria-label=${String(value)}
-    data-explain=${explain} tabindex=${explain && !onClick ? 0 : undefined}>
+    onClick=${onClick} onKeyDown=${onClick ? pressed(onClick) : undefined}
+    role=${onClick ? "button" : "img"} aria-label=${label || String(value)}
+    data-explain=${explain} tabindex=${(explain || onClick) ? 0 : undefined}>
     ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => html`<i class=${on.includes(i) ? "on" : ""}></i>`)}
   </span>`;
+}
+
+// A piece's name read out, and what a tap on it does where it can be tapped now (`tap`: those
+// words, or nothing).
+export function named(name, tap) {
+  return tap ? `${name.replace(/\.$/, "")}, ${tap}` : name;
+}
+
+// Enter and Space work an element that acts as a button without being one, as they work a button.
+export function pressed(onClick) {
+  return (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    e.stopPropagation();
+    onClick(e);
+  };
 }
 
 // Seats as events name them: "You" for this browser's seat, "Seat 3 (greedy)" for a bot.
@@ -91,15 +123,16 @@ export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow
       const handed = Boolean(info.name && info.bot);
       const classes = ["chip", actors.includes(seat) ? "acting" : "", seat === you ? "mine" : "", handed ? "handed" : ""];
       const tap = onSeat && info.name ? () => onSeat(seat) : undefined;
-      return html`<li class=${classes.join(" ")} data-seat=${seat} onClick=${tap}
-        role=${tap ? "button" : undefined} tabindex=${tap ? 0 : undefined}>
-        <span class=${`dot ${bot || info.connected ? "on" : "off"}`}
+      const face = html`<span class=${`dot ${bot || info.connected ? "on" : "off"}`}
           title=${bot ? t("bot") : info.connected ? t("connected") : t("not_connected")}></span>
         ${bot ? seatBotName(seat, name) : isProgram(name) ? programName(name) : name}
         ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
         ${seat === host ? html`<small> ★</small>` : null}
         ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}
-        ${wait && !bot && !handed ? html`<${SeatClock} wait=${wait} seat=${seat} serverNow=${serverNow} />` : null}
+        ${wait && !bot && !handed ? html`<${SeatClock} wait=${wait} seat=${seat} serverNow=${serverNow} />` : null}`;
+      // A list keeps its items: the host's chip holds a button rather than being one.
+      return html`<li class=${classes.join(" ")} data-seat=${seat}>
+        ${tap ? html`<button class="chip-button" onClick=${tap}>${face}</button>` : face}
       </li>`;
     })}
   </ul>`;

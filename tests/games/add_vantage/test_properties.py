@@ -38,7 +38,7 @@ from tafel.games.add_vantage.rules import (
     Remove,
     Roll,
 )
-from tafel.testing import snapshot_json
+from tafel.testing import event_kinds, snapshot_json
 
 MAX_STEPS = 3_000
 
@@ -64,6 +64,7 @@ def setups(draw: st.DrawFn) -> Setup:
         arrange_tiles=draw(st.booleans()),
         fewer_dice_for_room=draw(st.booleans()),
         remove_anytime=draw(st.booleans()),
+        idle_rounds=draw(st.integers(0, 3)),
     )
     seed = draw(st.integers(0, 2**32 - 1))
     choices = draw(st.lists(st.integers(0, 2**16), max_size=200))
@@ -269,13 +270,18 @@ def test_every_step_keeps_the_invariants(setup: Setup) -> None:
 @settings(max_examples=150, deadline=None, database=None)
 @given(setups())
 def test_a_game_always_ends_with_a_full_board_or_nobody_able_to_act(setup: Setup) -> None:
+    """... or, by ruling 13, after its rounds of idle turns in a row."""
     *_, (_, _, _, final) = steps(setup)
     full = [0 not in board for board in final.dice]
     able = [seat for seat in range(final.players) if final.can_act(seat)]
     nobody_can_act = not able
     # Rule (c): a pass that would come straight back round to the passer ends the game.
     passed_out = any(event.kind == "pass" for event in final.events)
-    if setup.options.tiles_stay:
+    idle_out = "idle_end" in event_kinds(final)
+    if idle_out:
+        assert setup.options.idle_rounds
+        assert final.idle_turns == setup.options.idle_rounds * final.players
+    elif setup.options.tiles_stay:
         assert all(full) or nobody_can_act or (passed_out and len(able) == 1)
     else:
         assert any(full) or nobody_can_act

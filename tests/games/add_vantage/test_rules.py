@@ -1174,3 +1174,74 @@ def test_the_bots_keep_a_full_board_that_no_removal_would_improve(bot: str) -> N
     arrange(state, 0, "123 456 123", coins=2)
     agent = GAME.bots[bot](GAME, Rng(1))
     assert agent.act(state, 0) == Pass()
+
+
+# --- Ruling 13: a table going round in circles -------------------------------------------------
+
+
+def buy_round(state: State) -> None:
+    """Each player in turn buys a die from the next and puts it on a cell where it wins no
+    tile: an idle turn each."""
+    for _ in range(state.players):
+        seat = state.current
+        seller = (seat + 1) % state.players
+        cell = next(c for c, pips in enumerate(state.dice[seller]) if pips)
+        state.apply(seat, Buy(seller, cell))
+        state.apply(seat, Place(state.pending[0], state.empty_cells(seat)[-1]))
+
+
+def buying_table(players: int = 3, idle_rounds: int = 3) -> State:
+    state = start(players, idle_rounds=idle_rounds)
+    for seat in range(players):
+        arrange(state, seat, "1.. ... ...", coins=2)
+    return state
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 3), (2, 1), (4, 2)])
+def test_rounds_of_only_buying_end_the_game_scored_as_it_stands(players: int, rounds: int) -> None:
+    state = buying_table(players, idle_rounds=rounds)
+    state.won[1] = [9]
+    for _ in range(rounds - 1):
+        buy_round(state)
+    assert state.phase == CHOOSE and state.idle_turns == players * (rounds - 1)
+    buy_round(state)
+    assert state.phase == OVER
+    assert "idle_end" in event_kinds(state)
+    outcome = state.outcome()
+    assert outcome is not None and list(outcome.scores) == [0, 9, 0, 0][:players]
+
+
+def test_a_roll_a_coin_in_the_box_or_a_won_tile_starts_the_count_again() -> None:
+    state = buying_table(3)
+    buy_round(state)
+    buy_round(state)
+    assert state.idle_turns == 6
+    state.apply(state.current, Roll(2))
+    seat = state.current
+    state.apply(seat, Place(state.pending[0], state.empty_cells(seat)[-1]))
+    state.apply(seat, Discard(state.pending[0]))
+    assert state.idle_turns == 0 and state.phase == CHOOSE
+
+
+def test_idle_rounds_0_keeps_the_rulebooks_letter_buying_for_ever() -> None:
+    state = buying_table(3, idle_rounds=0)
+    for _ in range(20):
+        buy_round(state)
+    assert state.phase == CHOOSE and state.idle_turns == 60
+
+
+def test_the_idle_count_is_public_and_survives_a_snapshot() -> None:
+    state = buying_table(3)
+    buy_round(state)
+    views = [state.view(seat)["idle_turns"] for seat in (None, 0, 1, 2)]
+    assert views == [3, 3, 3, 3]
+    again = GAME.restore(state.snapshot())
+    assert again.idle_turns == 3 and snapshot_json(again) == snapshot_json(state)
+
+
+def test_a_record_of_rules_version_2_is_refused_clearly() -> None:
+    """Version 3 added ruling 13: a game of version 2 might have bought on past it."""
+    record = GameRecord.new(GAME, ["Anouk", "Jan", "Pim"], 3, Options())
+    record.rules_version = 2
+    with pytest.raises(RecordError, match="rules version 2"):
+        replay(GAME, record)

@@ -5,7 +5,8 @@
 // arrange-tiles, first tap a drawn tile, then a free tile slot of your board.
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
-import { Die } from "../../ui.js";
+import { takeFocus } from "../../focus.js";
+import { Die, named } from "../../ui.js";
 
 const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };
@@ -61,6 +62,11 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       setOffer({ type: "buy", seller: owner, cell });
     }
   };
+  // What a tap on a cell does now, said in its name (canTap: whether it does anything).
+  const tapText = (owner, cell) => {
+    if (owner === you && die !== null && moves.places[die]?.has(cell)) return gt("tap.place", { value: die });
+    return gt(owner === you ? "tap.remove" : "tap.buy");
+  };
   const canTap = (owner, cell) =>
     (owner === you && ((die !== null && moves.places[die]?.has(cell)) || moves.removes.has(cell))) ||
     Boolean(moves.buys[owner]?.has(cell));
@@ -93,32 +99,41 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     offer && (offer.type === "buy" ? offer.seller : you) === owner
       ? html`<div class="confirm" data-cell=${CELLS[offer.cell]}>
           <span>${offerText(offer)}</span>
-          <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+          <button class="legal primary" ref=${takeFocus} onClick=${() => act(offer)}>${gt("confirm")}</button>
           <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
         </div>`
       : null;
   const bonusTiles = view.bonus.filter(Boolean);
-  return html`<div class="av">
+  // Escape drops a choice half made: the die or tile picked, the buy or removal offered.
+  const drop = (e) => {
+    if (e.key !== "Escape") return;
+    setPicked(null);
+    setPickedTile(null);
+    setOffer(null);
+  };
+  return html`<div class="av" onKeyDown=${drop}>
     ${view.phase === "over" && html`<section class="card av-end"><strong>${endReason(view, names, gt)}</strong></section>`}
     ${tray &&
     html`<section class="tray card">
       ${view.pending.length > 0 &&
-      html`<div class="pending">
+      html`<div class="pending" data-arrows>
         <span class="label">${gt("label.pending")}</span>
         ${view.pending.map((value) => {
           const choosable = placeable.includes(value);
           const classes = [value === die && choosable ? "chosen" : "", choosable && value !== die ? "legal" : ""];
-          return html`<${Die} value=${value} className=${classes.join(" ")}
+          const label = named(gt("name.pending", { value }), choosable && value !== die && gt("tap.pick_die"));
+          return html`<${Die} value=${value} className=${classes.join(" ")} label=${label}
             onClick=${choosable ? () => setPicked(value) : undefined} explain=${gt("explain.pending", { value })} />`;
         })}
       </div>`}
       ${hand.length > 0 &&
-      html`<div class="hand">
+      html`<div class="hand" data-arrows>
         <span class="label">${gt("label.hand")}</span>
         ${hand.map((number) => {
           const choosable = layable.includes(number);
           const classes = ["tile", number === tile && choosable ? "chosen" : "", choosable && number !== tile ? "legal" : ""];
           return html`<button class=${classes.join(" ")} disabled=${!choosable}
+            aria-label=${named(gt("name.hand_tile", { value: number }), choosable && number !== tile && gt("tap.pick_tile"))}
             data-explain=${gt("explain.hand_tile", { value: number })} onClick=${() => setPickedTile(number)}>${number}</button>`;
         })}
       </div>`}
@@ -142,7 +157,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${order.map(
         (owner) => html`<${PlayerBoard} board=${view.boards[owner]} owner=${owner}
           name=${names[owner]} mine=${owner === you} current=${view.current === owner}
-          diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} canLay=${canLay}
+          diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} tapText=${tapText} canLay=${canLay}
+          layText=${tile !== null && gt("tap.lay", { value: tile })}
           tapSlot=${tapSlot} arranging=${view.phase === "arrange"} gt=${gt} confirm=${confirm(owner)}
           explain=${diagonalText(view, bonusTiles, gt)} />`,
       )}
@@ -165,7 +181,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
 }
 
 function PlayerBoard(props) {
-  const { board, owner, name, mine, current, diagonal, canTap, tapCell, canLay, tapSlot, arranging, gt } = props;
+  const { board, owner, name, mine, current, diagonal, canTap, tapCell, tapText, canLay, tapSlot, layText, arranging, gt } = props;
   const [explained, setExplained] = useState(false);
   // The confirm comes up just below the die tapped: brought into view, the die stays there too.
   const confirmBox = useRef(null);
@@ -180,8 +196,9 @@ function PlayerBoard(props) {
     const explain = value
       ? gt(mine ? "explain.die_mine" : "explain.die", { value })
       : gt("explain.cell", { cell: CELLS[index] });
+    const label = value ? gt("name.die_on", { cell: CELLS[index], value, name }) : gt("name.cell", { cell: CELLS[index], name });
     return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain}
-      data-cell=${CELLS[index]} aria-label=${`${CELLS[index]} ${value || ""}`}
+      data-cell=${CELLS[index]} aria-label=${named(label, tappable && tapText(owner, index))}
       onClick=${() => tapCell(owner, index)}>
       ${value ? html`<${Die} value=${value} />` : html`<span class="name">${CELLS[index]}</span>`}
     </button>`;
@@ -189,7 +206,7 @@ function PlayerBoard(props) {
   const tile = (slot) => {
     if (canLay(owner, slot)) {
       return html`<button class="tile gone legal" data-slot=${slot} data-explain=${gt("explain.slot")}
-        onClick=${() => tapSlot(owner, slot)}>·</button>`;
+        aria-label=${named(gt("name.slot"), layText)} onClick=${() => tapSlot(owner, slot)}>·</button>`;
     }
     // While tiles are being laid an empty slot is still to be filled, not a tile won.
     const empty = arranging ? "·" : "✓";
@@ -207,7 +224,7 @@ function PlayerBoard(props) {
       <strong>${name}</strong>
       <span class="coins" tabindex="0" data-explain=${gt("explain.coins")}>${gt("label.coins")}: ${board.coins}</span>
     </header>
-    <div class="grid">
+    <div class="grid" data-arrows>
       ${[0, 1, 2].map((row) => html`${cell(row * 3)}${cell(row * 3 + 1)}${cell(row * 3 + 2)}${tile(row)}`)}
       ${tile(3)}${tile(4)}${tile(5)}
       <button class=${`corner ${explained ? "chosen" : ""}`} aria-expanded=${explained} aria-label=${gt("label.diagonal")}

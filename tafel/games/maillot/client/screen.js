@@ -4,6 +4,7 @@
 // pass in an auction, a domestique to retire or move.
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { takeFocus } from "../../focus.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
 const BID_STEPS = [0, 1, 2, 5, 10];
@@ -15,16 +16,24 @@ const TERRAIN = { flat: "▬", descent: "↘", crosswind: "⇶", headwind: "⇇"
 // A square's picture: a sign for its kind and the number that matters (what it costs, feeds or
 // gives); its name and what it does are told on tap.
 function SquareFace({ square }) {
-  const { type } = square;
-  let sign = { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[type];
-  let number = "";
-  if (type === "effort") {
-    sign = TERRAIN[square.terrain] || "↗";
-    number = `−${square.cost}`;
-  } else if (type === "feed") number = square.gain;
-  else if (type === "event") number = `−${square.cost}`;
-  else if (type === "mountain") number = square.jerseys;
-  return html`<span class="sign" aria-hidden="true">${sign}</span>${number !== "" && html`<span class="amount">${number}</span>`}`;
+  const sign = squareSign(square);
+  const number = squareAmount(square);
+  // The sign is drawn by the style sheet (from data-sign): a picture, not words of the square's
+  // name (its name says what it is in words).
+  return html`<span class="sign" aria-hidden="true" data-sign=${sign}></span>${" "}${number !== "" && html`<span class="amount">${number}</span>`}`;
+}
+
+function squareSign(square) {
+  if (square.type === "effort") return TERRAIN[square.terrain] || "↗";
+  return { start: "⚑", escape: "»", chance: "?", sprint: "S", feed: "+", event: "⚠", mountain: "▲" }[square.type];
+}
+
+// The number that matters on a square: what it costs, feeds or gives ("" for none).
+function squareAmount(square) {
+  if (square.type === "effort" || square.type === "event") return `−${square.cost}`;
+  if (square.type === "feed") return square.gain;
+  if (square.type === "mountain") return square.jerseys;
+  return "";
 }
 
 // What landing on a square does, in the rules' words.
@@ -135,7 +144,13 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const card = view.card && rider.type === "chance" && view.phase !== "over" ? view.card : null;
   const bid = (value) => act({ type: "bid", amount: value });
 
-  return html`<div class="mt">
+  // Escape drops a choice half made: the retirement offered, the square read.
+  const drop = (e) => {
+    if (e.key !== "Escape") return;
+    setOffer(null);
+    setInfo(null);
+  };
+  return html`<div class="mt" onKeyDown=${drop}>
     <section class="tray card">
       ${view.die !== null && view.die !== undefined && view.die > 0 &&
       html`<p class="rolled"><span class="die" aria-hidden="true">${DIE[view.die - 1]}</span>
@@ -166,7 +181,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${offer &&
       html`<div class="confirm row">
         <span>${describeAction(offer, view, gt)}</span>
-        <button class="legal primary" onClick=${() => act(offer)}>${gt("confirm")}</button>
+        <button class="legal primary" ref=${takeFocus} onClick=${() => act(offer)}>${gt("confirm")}</button>
         <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
       </div>`}
     </section>
@@ -182,11 +197,31 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   </div>`;
 }
 
+// What a square says to a screen reader: what is written on it first (its number, the amount
+// it shows, the team number of the domestique on it), then what it is, who stands on it and
+// what a tap on it does now.
+function squareLabel(view, index, names, moves, gt) {
+  const square = view.board.squares[index];
+  const occupant = view.occupant[index];
+  // A sign that is a letter (the sprint's S) is read as written; arrows and symbols are not.
+  const letter = /^\w$/.test(squareSign(square)) ? squareSign(square) : "";
+  const face = [index, letter, squareAmount(square), occupant === null ? "" : occupant + 1].filter((part) => part !== "").join(" ");
+  let tap = "tap.read";
+  if (moves.move.has(index)) tap = "tap.move";
+  else if (moves.retire.has(index)) tap = "tap.retire";
+  return [
+    `${face}: ${gt("square_title", { square: index, what: squareName(square, gt) })}`,
+    view.rider === index ? gt("name.rider_here") : null,
+    occupant === null ? null : gt("name.held", { name: names[occupant], team: occupant + 1 }),
+    gt(tap),
+  ].filter(Boolean).join(", ");
+}
+
 function Ring({ view, names, moves, tapSquare, gt, info }) {
   const squares = view.board.squares;
   const { columns, rows, cells } = ringLayout(squares.length);
   const auctioned = view.decision?.square;
-  return html`<section class="card ring" style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
+  return html`<section class="card ring" data-arrows style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
     ${squares.map((square, index) => {
       const [column, row] = cells[index];
       const occupant = view.occupant[index];
@@ -197,9 +232,9 @@ function Ring({ view, names, moves, tapSquare, gt, info }) {
       ];
       return html`<button class=${classes.join(" ")}
         style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index}
-        aria-label=${`${index}: ${squareName(square, gt)}`} onClick=${() => tapSquare(index)}>
-        <span class="number">${index}</span>
-        <span class="kind"><${SquareFace} square=${square} /></span>
+        aria-label=${squareLabel(view, index, names, moves, gt)} onClick=${() => tapSquare(index)}>
+        <span class="number">${index}</span>${" "}
+        <span class="kind"><${SquareFace} square=${square} /></span>${" "}
         ${view.rider === index && html`<span class="rider" title=${gt("rider")}></span>`}
         ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}>${occupant + 1}</span>`}
       </button>`;
@@ -224,11 +259,17 @@ function InnerTrack({ view, names, gt }) {
       : html`<p class="hint">${gt("label.no_breakaway")}</p>`}
     <p>${gt("label.peloton")}</p>
     <ol class="peloton">
-      ${view.peloton.map((seat) => html`<li><span class=${`swatch team${seat}`}></span>${names[seat]}</li>`)}
+      ${view.peloton.map((seat) => html`<li><${Swatch} seat=${seat} gt=${gt} />${names[seat]}</li>`)}
     </ol>
     <p class="hint">${gt("label.decks", { rainbow: view.rainbow_face_down, chance: view.chance_cards })}</p>
     <p class="hint">${gt("tap_square")}</p>
   </div>`;
+}
+
+// A team's colour with its number in it, the number its domestiques on the loop carry: a team is
+// told apart without telling colours apart.
+function Swatch({ seat, gt }) {
+  return html`<span class=${`swatch team${seat}`} title=${gt("name.team", { team: seat + 1 })}>${seat + 1}</span>`;
 }
 
 // Each team on a card of its own (a table of nine columns does not fit a phone): its place, its
@@ -246,7 +287,7 @@ function Teams({ view, names, you, gt }) {
       else if (seat === view.breakaway) place = `${gt("label.away")} +${leadTime(view.lead)}`;
       else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
       return html`<article class=${`card team ${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
-        <header><span class=${`swatch team${seat}`}></span><strong>${names[seat]}</strong><span class="place">${place}</span></header>
+        <header><${Swatch} seat=${seat} gt=${gt} /><strong>${names[seat]}</strong><span class="place">${place}</span></header>
         <div class="energy-row" tabindex="0" data-explain=${gt("explain.energy")}>
           <span class="label">${gt("label.energy")}</span>
           <span class="energy"><span class=${team.energy < 20 ? "low" : ""} style=${`width: ${(100 * team.energy) / FULL}%`}></span></span>

@@ -5,6 +5,7 @@
 
 import { html, useEffect, useLayoutEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
+import { takeFocus } from "../../focus.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
 
 const TEXT_LIMIT = 300;
@@ -189,7 +190,7 @@ function Chat({ view, moves, act, names, gt, bots }) {
     </div>`}
     ${writing &&
     html`<form class="row say" onSubmit=${send}>
-      <input name="say" value=${text} maxlength=${TEXT_LIMIT} autocomplete="off"
+      <input name="say" value=${text} maxlength=${TEXT_LIMIT} autocomplete="off" ref=${moves.answer ? undefined : takeFocus}
         placeholder=${moves.answer ? gt("answer_placeholder") : gt("question_placeholder", { name: names[target] })}
         aria-label=${moves.answer ? gt("answer") : gt("ask")} onInput=${(e) => setText(e.target.value)} />
       <button type="submit" class="legal primary" disabled=${!text.trim()}>${moves.answer ? gt("answer") : gt("ask")}</button>
@@ -277,4 +278,10 @@ function resultText(result, names, gt, where, you) {
   const points = result.points.map((n, seat) => `${names[seat]} ${n}`).join(", ");
   const ending = endingText(result, names, gt, you);
   return gt("result", { round: result.round, location: where(result.location), spy: names[result.spy], ending, points });
+}
+
+// A question put to this seat is said at once (assertively, with the turn to answer it), not
+// among the other lines.
+export function urgent(event, you) {
+  return event.kind === "asked" && you !== null && event.to === you;
 }

@@ -3,6 +3,8 @@
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
+import { takeFocus } from "../../focus.js";
+import { named } from "../../ui.js";
 
 const NOTES = "tafel.notes.";
 
@@ -48,7 +50,7 @@ export function Card({ view, gt, reveal, act }) {
       ${confirming
         ? html`<p class="hint">${gt("reveal_confirm")}</p>
             <div class="actions">
-              <button class="legal primary" onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
+              <button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "reveal" })}>${gt("reveal_now")}</button>
               <button onClick=${() => setConfirming(false)}>${gt("cancel")}</button>
             </div>`
         : html`<button class="legal spy" onClick=${() => setConfirming(true)}>${gt("reveal")}</button>`}
@@ -86,10 +88,12 @@ function useNotes(keep, round) {
 export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
   const [crossed, toggle] = useNotes(keep, view.round);
   const guessing = guesses.size > 0;
-  return html`<section class="card sf-locations">
+  // Escape drops a guess half made.
+  const drop = (e) => e.key === "Escape" && setGuess(null);
+  return html`<section class="card sf-locations" onKeyDown=${drop}>
     <h2>${gt("locations")}</h2>
     ${(guessing || keep) && html`<p class="hint">${guessing ? gt("pick_location") : gt("notes_hint")}</p>`}
-    <ul>
+    <ul data-arrows>
       ${view.locations.map((location, index) => {
         const used = view.used.includes(index);
         const classes = [
@@ -101,13 +105,17 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
         ];
         const tap = guessing ? () => guesses.has(index) && setGuess(index) : () => toggle(index);
         const explain = gt(used ? "explain.used" : guessing ? "explain.guess" : "explain.location");
+        let said = null;
+        if (guessing) said = guesses.has(index) && guess !== index ? "tap.guess" : null;
+        else if (keep && !used) said = crossed.includes(index) ? "tap.uncross" : "tap.cross";
         return html`<li><button class=${classes.join(" ")} data-location=${index} disabled=${used}
+          aria-label=${named(locationName(location), said && gt(said))}
           data-explain=${explain} onClick=${tap}>${locationName(location)}</button></li>`;
       })}
     </ul>
     ${guessing && guess !== null &&
     html`<div class="actions sf-guess-bar">
-      <button class="legal primary" onClick=${() => act({ type: "guess", location: guess })}>
+      <button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "guess", location: guess })}>
         ${gt("guess_location", { location: locationName(view.locations[guess]) })}
       </button>
       <button onClick=${() => setGuess(null)}>${gt("cancel")}</button>
@@ -134,7 +142,7 @@ export function Results({ view, names, you, gt }) {
   if (!view.results.length) return null;
   return html`<section class="card sf-results">
     <h2>${gt("results")}</h2>
-    <div class="scroll">
+    <div class="scroll" tabindex="0" role="region" aria-label=${gt("results")}>
       <table>
         <thead><tr><th>${gt("round")}</th><th>${gt("location")}</th><th>${gt("spy")}</th>
           ${names.map((name) => html`<th>${name}</th>`)}</tr></thead>

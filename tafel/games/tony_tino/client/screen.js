@@ -5,6 +5,8 @@
 // point; a card's targets are lit on the grid when it asks for them.
 
 import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { takeFocus } from "../../focus.js";
+import { named, pressed } from "../../ui.js";
 
 const SIZE = 6;
 const CARDS = ["shift", "corruption", "pro", "russian_roulette", "flying_switch", "swap", "new_value", "police_raid"];
@@ -74,14 +76,15 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     if (moves.points.has(point)) act({ type: "point", point });
     else if (value !== null && moves.places[value]?.has(point)) act({ type: "place", value, point });
   };
+  const tapText = (point) => (moves.points.has(point) ? gt("tap.point") : gt("tap.place", { value }));
   const canTapPoint = (point) =>
     moves.points.has(point) || (value !== null && Boolean(moves.places[value]?.has(point)));
 
   const prompt = () => {
     if (view.phase === "raid" && view.current !== null) {
-      const named = { name: names[view.current], card: gt(`card.${view.card}`) };
-      if (moves.window.length) return gt("prompt.raid", named);
-      return gt("raid_window", { ...named, opponent: names[1 - view.current] });
+      const naming = { name: names[view.current], card: gt(`card.${view.card}`) };
+      if (moves.window.length) return gt("prompt.raid", naming);
+      return gt("raid_window", { ...naming, opponent: names[1 - view.current] });
     }
     if (view.phase === "target") return gt(`prompt.${view.card}.${view.chosen.length}`);
     if (card && !moves.play.has(card) && !moves.discard.has(card)) return null;
@@ -93,7 +96,13 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const seats = view.boards.map((_, seat) => seat);
   const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
 
-  return html`<div class="tt">
+  // Escape drops a choice half made: the card or the figure picked.
+  const drop = (e) => {
+    if (e.key !== "Escape") return;
+    setCard(null);
+    setFigure(null);
+  };
+  return html`<div class="tt" onKeyDown=${drop}>
     ${(text || moves.window.length > 0 || card) &&
     html`<section class=${`tray card ${view.phase === "raid" ? "raid" : ""}`}>
       ${text && html`<p class="hint">${text}</p>`}
@@ -105,21 +114,22 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         )}
         ${card &&
         moves.play.has(card) &&
-        html`<button class="legal primary" onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
+        html`<button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
           ${gt("action.play", { card: gt(`card.${card}`) })}
         </button>`}
         ${card &&
         moves.discard.has(card) &&
-        html`<button class="legal" onClick=${() => act({ type: "discard", card: CARDS.indexOf(card) })}>
+        html`<button class="legal" ref=${moves.play.has(card) ? undefined : takeFocus}
+          onClick=${() => act({ type: "discard", card: CARDS.indexOf(card) })}>
           ${gt("action.discard", { card: gt(`card.${card}`) })}
         </button>`}
       </div>
     </section>`}
     <section class="card tt-table">
-      <div class="tt-grid">
+      <div class="tt-grid" data-arrows>
         ${Array.from({ length: SIZE }, (_, row) => html`
           ${Array.from({ length: SIZE }, (_, col) =>
-            Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint, gt }),
+            Point({ view, point: row * SIZE + col, colours, tappable: canTapPoint(row * SIZE + col), tapPoint, tapText, gt }),
           )}
           ${Token({ view, street: row, colours, moves, act, gt })}
           <${Sums} sums=${sums} colours=${colours} street=${row} gt=${gt} />`)}
@@ -139,24 +149,30 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   </div>`;
 }
 
-function Point({ view, point, colours, tappable, tapPoint, gt }) {
+function Point({ view, point, colours, tappable, tapPoint, tapText, gt }) {
   const figure = view.figures[point];
   const classes = ["point", tappable ? "legal" : "", view.open_points.includes(point) ? "open" : ""];
+  const where = pointName(point);
   let face;
   let explain;
+  let name;
   if (figure) {
     const [owner, value] = figure;
+    const colour = gt(`colour.${colours[owner]}`);
     classes.push(`figure ${colours[owner]}`);
     face = html`<span class="meeple">${value}</span>`;
-    explain = gt("explain.figure", { value, colour: gt(`colour.${colours[owner]}`) });
+    explain = gt("explain.figure", { value, colour });
+    name = gt("name.figure", { value, colour, point: where });
   } else {
     const shifted = view.shifted === point;
-    face = html`<span class="disc">${view.discs[point]}${shifted ? "↓" : ""}</span>`;
-    explain = gt(shifted ? "explain.disc_shifted" : "explain.disc", { number: view.discs[point] });
+    const number = view.discs[point];
+    face = html`<span class="disc">${number}${shifted ? "↓" : ""}</span>`;
+    explain = gt(shifted ? "explain.disc_shifted" : "explain.disc", { number });
+    name = gt(shifted ? "name.disc_shifted" : "name.disc", { number, point: where });
   }
   // A disabled button gets the pointer's events itself, not its face: it carries the words.
-  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-point=${pointName(point)} data-explain=${explain}
-    aria-label=${pointName(point)} onClick=${() => tapPoint(point)}>${face}</button>`;
+  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-point=${where} data-explain=${explain}
+    aria-label=${named(name, tappable && tapText(point))} onClick=${() => tapPoint(point)}>${face}</button>`;
 }
 
 function Token({ view, street, colours, moves, act, gt }) {
@@ -168,10 +184,10 @@ function Token({ view, street, colours, moves, act, gt }) {
   const explain = taken
     ? gt("explain.token_taken", { street: name })
     : gt(token === null ? "explain.token_hidden" : "explain.token", { street: name });
+  const face = token === null ? "?" : `$${token / 1000}k`;
   return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain}
-    aria-label=${name} onClick=${() => act({ type: "street", street })}>
-    ${token === null ? "?" : `$${token / 1000}k`}
-  </button>`;
+    aria-label=${named(gt("name.token", { face, street: name }), tappable && gt("tap.street"))}
+    onClick=${() => act({ type: "street", street })}>${face}</button>`;
 }
 
 function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, value, setFigure, figures, gt }) {
@@ -185,8 +201,12 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
       ${board.face_up.map((v) => {
         const choosable = mine && figures.includes(v);
         const classes = ["meeple", board.colour, choosable && v !== value ? "legal" : "", choosable && v === value ? "chosen" : ""];
-        return html`<span class=${classes.join(" ")} role=${choosable ? "button" : undefined} tabindex="0"
-          data-explain=${gt("explain.face_up", { value: v })} onClick=${choosable ? () => setFigure(v) : undefined}>${v}</span>`;
+        const choose = choosable ? () => setFigure(v) : undefined;
+        return html`<span class=${classes.join(" ")} role=${choosable ? "button" : "img"} tabindex="0"
+          aria-label=${named(gt("name.face_up", { value: v }), choosable && v !== value && gt("tap.figure"))}
+          aria-pressed=${choosable ? v === value : undefined}
+          data-explain=${gt("explain.face_up", { value: v })} onClick=${choose}
+          onKeyDown=${choose && pressed(choose)}>${v}</span>`;
       })}
       <span class="label">${gt("label.stack")}: ${board.stack}</span>
     </div>
@@ -199,6 +219,8 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
             const classes = ["game-card", usable && c !== card ? "legal" : "", c === card ? "chosen" : ""];
             // Any card of one's own hand says what it does on tap, playable now or not.
             return html`<button class=${classes.join(" ")} disabled=${!mine}
+              aria-label=${named(gt(`card.${c}`), usable && c !== card && gt("tap.card"))}
+              aria-pressed=${c === card}
               data-explain=${`${gt(`card.${c}`)}: ${gt(`effect.${c}`)}`}
               onClick=${() => setCard(c === card ? null : c)}>${gt(`card.${c}`)}</button>`;
           })}

@@ -5,6 +5,7 @@
 // To play: tap a lit card of your hand to lay it; slap when the top cards are worth taking.
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
+import { named } from "../../ui.js";
 
 const FANNED = 5; // cards of the play pile shown, from the top
 const SHOWN_SCORE = 6; // cards of a score pile shown, from the top
@@ -52,11 +53,13 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
   ];
   const label = cardName(card, gt);
   const explain = cardExplained(card, gt);
-  const face = html`<span class="value">${card.special ? "★" : card.value}</span>
-    <${Place} text=${card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`)} />
+  const value = card.special ? "★" : card.value;
+  const place = card.special ? gt(`special.${card.name}`) : gt(`loc.${card.name}`);
+  const face = html`<span class="value">${value}</span>${" "}<${Place} text=${place} />
     ${card.tornado ? html`<span class="storm" aria-hidden="true">↯</span>` : null}`;
   if (onClick) {
-    return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${label}
+    // Its name is what it is, beginning with what is written on it, and what a tap does.
+    return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${named(explain, legal && gt("tap.lay"))}
       data-kind=${card.kind} data-explain=${explain} onClick=${onClick}>${face}</button>`;
   }
   return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}
@@ -224,7 +227,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
     !over &&
     html`<section class="card ta-hand">
       <h2>${gt("label.hand")}</h2>
-      <div class="cards">
+      <div class="cards" data-arrows>
         ${view.hand.map(
           (card) => html`<${Card} card=${card} gt=${gt} legal=${plays.has(card.kind)}
             onClick=${() => act({ type: "play", card: card.kind })} />`,
@@ -290,7 +293,8 @@ function ScorePile({ view, seat, name, gt }) {
 // and the table of averages: what each score pile would score now.
 function Results({ view, names, order, gt }) {
   const rounds = Array.from({ length: view.rounds }, (_, r) => r);
-  return html`<section class="card ta-results">
+  // A table wider than a phone scrolls in its box: the keyboard can reach and scroll it too.
+  return html`<section class="card ta-results" tabindex="0" aria-label=${gt("label.results")}>
     <table>
       <thead>
         <tr>

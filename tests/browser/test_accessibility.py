@@ -1,0 +1,157 @@
+"""A table for every player: axe-core (WCAG 2.2 A and AA rules, bundled by axe-playwright-python)
+finds nothing on any screen of any game — home, lobby, the table in each phase the game passes
+through, its end, the replay and How to play — in English and Dutch, on a 360 px phone and a
+1366 px laptop.
+
+One page plays one game against bots per game and is checked at each screen in all four ways
+(its viewport and language switched in place), so the run stays short. What axe found is written
+to test-output/screenshots/<test>/axe.json, screen by screen, before the test fails on it."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tafel.games import GAMES, OWN_GAMES
+from tests.browser.players import LAPTOP, add_bot, create_room, open_page
+
+pytestmark = pytest.mark.timeout(420)
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+SIZES = {"phone": ViewportSize(width=360, height=740), "laptop": LAPTOP}
+LANGS = ("en", "nl")
+PHASES = 6  # the first phases a game passes through are checked, each once
+PLAY_SECONDS = 240
+AXE = Axe()
+# axe counts "the accessible name holds the visible label" (WCAG 2.5.3) as experimental and leaves
+# it out unless asked: voice control users say what they see, so it is asked for.
+OPTIONS = {
+    "runOnly": {"type": "tag", "values": TAGS},
+    "rules": {"label-content-name-mismatch": {"enabled": True}},
+}
+
+# Per game: (players, room options) for a game against bots that ends within the test's budget.
+TABLES: dict[str, tuple[int, dict[str, str]]] = {
+    "add-vantage": (2, {}),
+    "maillot": (2, {}),
+    "spyfall": (3, {"rounds": "1", "minutes": "1"}),
+    "tony-tino": (2, {}),
+    "tornado-alert": (2, {}),
+}
+
+# A line that fades in is measured once it has: the colours it comes to rest at.
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((animation) => animation.effect.getTiming().iterations !== Infinity)
+  .map((animation) => animation.finished.catch(() => null)))"""
+
+Found = dict[str, dict[str, dict[str, list[str]]]]  # screen: "lang/size": rule: elements
+
+
+def switch_language(page: Page, lang: str) -> None:
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.locator("header.bar .lang").click()
+        expect(page.locator(f"html[lang={lang}]")).to_have_count(1)
+
+
+def check(page: Page, screen: str, found: Found) -> None:
+    """axe's violations on the screen as it is, in each language and size; the page is left in
+    English on a laptop."""
+    seen: dict[str, dict[str, list[str]]] = {}
+    for lang in LANGS:
+        switch_language(page, lang)
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.evaluate(SETTLED)
+            results = AXE.run(page, options=OPTIONS)
+            seen[f"{lang}/{size}"] = {
+                violation["id"]: [
+                    f"{' '.join(node['target'])} {node['failureSummary'].splitlines()[-1].strip()}"
+                    for node in violation["nodes"]
+                ]
+                for violation in results.response["violations"]
+            }
+    switch_language(page, "en")
+    page.set_viewport_size(LAPTOP)
+    found[screen] = seen
+
+
+def play_and_check(page: Page, found: Found, rng: random.Random) -> None:
+    """Taps a random legal target whenever there is one, until the game ends, checking the
+    table the first time it shows each phase."""
+    deadline = time.monotonic() + PLAY_SECONDS
+    phases: set[str] = set()
+    while not page.locator(".end").count():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        phase = page.locator("main.table").get_attribute("data-phase") or ""
+        if phase and phase not in phases and len(phases) < PHASES:
+            phases.add(phase)
+            check(page, f"table:{phase}", found)
+            continue
+        targets = page.locator("main .legal:visible")
+        count = targets.count()
+        if not count:
+            page.wait_for_timeout(50)
+            continue
+        try:
+            targets.nth(rng.randrange(count)).click(timeout=2000)
+        except Exception:  # the screen changed under the tap: look again
+            continue
+
+
+def report(found: Found, output: Path) -> dict[str, int]:
+    (output / "axe.json").write_text(json.dumps(found, indent=1, sort_keys=True))
+    return {
+        f"{screen} {way}": sum(len(elements) for elements in rules.values())
+        for screen, ways in found.items()
+        for way, rules in ways.items()
+        if rules
+    }
+
+
+def test_home_has_no_violations(browser: Browser, server_url: str, output: Path) -> None:
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    page.goto(server_url)
+    expect(page.locator("form.create")).to_be_visible()
+    found: Found = {}
+    check(page, "home", found)
+    page.locator("details.options summary").first.click()
+    check(page, "home:options", found)
+    assert report(found, output) == {}
+    assert errors == []
+
+
+@pytest.mark.parametrize("game_id", OWN_GAMES)
+def test_every_screen_of_a_game_has_no_violations(
+    browser: Browser, quick_talk_url: str, output: Path, game_id: str
+) -> None:
+    game = GAMES[game_id]
+    players, options = TABLES[game_id]
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    # Lines fade in as the bots move, also while axe reads the page: measured at rest.
+    page.emulate_media(reduced_motion="reduce")
+    found: Found = {}
+    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
+    for seat in range(1, players):
+        add_bot(page, seat, game.default_rollout)
+    check(page, "lobby", found)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("main.table")).to_be_visible()
+    play_and_check(page, found, random.Random(game_id))
+    check(page, "end", found)
+    page.screenshot(path=output / "end.png", full_page=True)
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator(".replay")).to_be_visible()
+    check(page, "replay", found)
+    page.goto(f"{quick_talk_url}/how/{game_id}")
+    expect(page.locator("main.how")).to_be_visible()
+    check(page, "how to play", found)
+    assert report(found, output) == {}
+    assert errors == []

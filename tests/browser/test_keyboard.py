@@ -1,0 +1,155 @@
+"""Played by keyboard alone: a whole game of each of the five against bots, with Tab to move
+over the screen and Enter to act, as someone without a mouse plays. The player tabs along the
+controls and, on each legal one (`.legal`), acts (three times in four) or tabs on; a legal
+control no Tab reaches would need a pointer, and the test says which. Once on the table, the
+focus is never dropped to the page (a frame that redraws the board keeps it on its control or
+the one in its place). Counted, in keyboard.json in the test's output folder: the moves of the
+player's seat in the match's record (`moves`: every one made by keyboard) and the keys that
+acted (`keys`: Enter on a legal control, a message sent; a move may take two, a card picked and
+then played)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tafel.engine import GameRecord
+from tafel.games import GAMES, OWN_GAMES
+from tests.browser.players import LAPTOP, add_bot, create_room, open_page
+from tests.browser.test_accessibility import TABLES
+
+pytestmark = pytest.mark.timeout(420)
+
+PLAY_SECONDS = 300
+# Tabs along the whole screen and round again: enough to reach every control of any table.
+TABS = 400
+
+# Where the focus is: on a legal control of the table, in the box to say something (Spyfall's
+# question or answer), elsewhere on it, or dropped to the page.
+FOCUS = """() => {
+  const active = document.activeElement;
+  if (!active || active === document.body) return "page";
+  if (active.closest("main") && active.matches("main .legal, main .legal *")) return "legal";
+  if (active.matches("main input[name=say]")) return "say";
+  return "other";
+}"""
+SAID = "Is it warm here?"
+ACT = 0.75  # the odds of acting on a legal control the focus is on (else tab on to another)
+# Spyfall against the Normal bots, who ask and answer (the random bot accuses at once), for
+# two rounds: the keyboard asks and answers too.
+ROUNDS = {"spyfall": {"rounds": "2", "minutes": "1"}}
+BOTS = {"spyfall": "normal"}
+
+
+def tab_to_a_legal_control(page: Page) -> bool:
+    """Tabs until the focus is on a legal control (or the box to say something in); False if a
+    round of tabs finds none."""
+    for _ in range(TABS):
+        if page.locator(".end").count():
+            return False
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS) in ("legal", "say"):
+            return True
+    return False
+
+
+def test_a_tab_reaches_what_a_sheet_opens_and_escape_closes_it(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """The table's sheets (the last moves, the rules) open and close by keyboard, and the
+    focus goes back to the button that opened them."""
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    create_room(page, server_url, "Tony & Tino", 2, "Ann", output)
+    add_bot(page, 1, "greedy")
+    page.get_by_role("button", name="Start the game").click()
+    rules = page.get_by_role("button", name="Rules")
+    rules.focus()
+    page.keyboard.press("Enter")
+    sheet = page.get_by_role("dialog", name="Rules")
+    expect(sheet).to_be_visible()
+    expect(sheet.get_by_role("button", name="Close")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(sheet).to_have_count(0)
+    expect(rules).to_be_focused()
+    assert errors == []
+
+
+@pytest.mark.parametrize("game_id", OWN_GAMES)
+def test_a_whole_game_by_keyboard(
+    browser: Browser, quick_talk_url: str, output: Path, game_id: str
+) -> None:
+    game = GAMES[game_id]
+    players, options = TABLES[game_id]
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    create_room(
+        page, quick_talk_url, game.title("en"), players, "Ann", output, ROUNDS.get(game_id, options)
+    )
+    for seat in range(1, players):
+        add_bot(page, seat, BOTS.get(game_id, game.default_rollout))
+    page.get_by_role("button", name="Start the game").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("main.table")).to_be_visible()
+
+    rng = random.Random(game_id)
+    deadline = time.monotonic() + PLAY_SECONDS
+    actions = 0
+    pointer: list[str] = []  # legal controls no Tab reached
+    dropped = 0  # times the focus fell to the page after a frame
+    while not page.locator(".end").count():
+        assert time.monotonic() < deadline, f"the game did not end in time ({actions} actions)"
+        legal = page.locator("main .legal:visible")
+        if not legal.count():  # the bots' turn
+            page.wait_for_timeout(50)
+            continue
+        focus = page.evaluate(FOCUS)
+        if focus == "say":  # a question to ask or to answer: typed, and sent with Enter
+            page.keyboard.type(SAID)
+            page.keyboard.press("Enter")
+            actions += 1
+            page.wait_for_timeout(100)
+            continue
+        if focus == "legal" and rng.random() < ACT:
+            page.keyboard.press("Enter")
+            actions += 1  # a key that acted: a move, or a step of one (a card picked)
+            # The frame that answers redraws the table: the focus stays on it.
+            page.wait_for_timeout(100)
+            if page.evaluate(FOCUS) == "page" and not page.locator(".end").count():
+                dropped += 1
+            if actions == 3:  # the focus ring, for a person to look at
+                page.screenshot(path=output / "focus.png")
+            continue
+        if tab_to_a_legal_control(page):
+            continue
+        if legal.count() and not page.locator(".end").count():
+            # A legal control that Tab does not reach (if it is still there): note it, and
+            # take it by pointer so the game goes on.
+            try:
+                described = legal.first.evaluate("(el) => el.outerHTML.slice(0, 160)")
+                legal.first.click(timeout=2000)
+            except Exception:  # the screen changed under the look: look again
+                continue
+            pointer.append(described)
+    # The game's own count: the actions of Ann's seat in the match's record.
+    href = page.locator(".end a[download]").get_attribute("href")
+    record = GameRecord.from_json(page.request.get(f"{quick_talk_url}{href}").json())
+    moves = sum(1 for seat, _ in record.actions if seat == 0)
+    (output / "keyboard.json").write_text(
+        json.dumps(
+            {"moves": moves, "keys": actions, "pointer": pointer, "dropped": dropped}, indent=1
+        )
+    )
+    page.screenshot(path=output / "end.png", full_page=True)
+    assert pointer == []
+    assert dropped == 0
+    # Every move of the seat was the keyboard's: no bot took it over when its time ran out, and
+    # each move took a key at least.
+    expect(page.locator(".chip.mine.handed")).to_have_count(0)
+    assert 0 < moves <= actions
+    assert errors == []
