@@ -501,8 +501,9 @@ def connect(
     policy: Annotated[
         str | None,
         typer.Option(
-            help="Play a learner's policy instead: FILE.py:NAME or MODULE:NAME, a function "
-            "from the PettingZoo observation to an entry of the action table (docs/rl.md)."
+            help="Play a learner's policy instead: a policy file (agent.pt2, as "
+            "examples/learn_to_beat_random.py --save writes), or FILE.py:NAME or MODULE:NAME, a "
+            "function from the PettingZoo observation to an entry of the action table."
         ),
     ] = None,
     name: Annotated[
@@ -536,7 +537,6 @@ def connect(
         PolicyPlayer,
         Refused,
         Table,
-        load_policy,
         seat_link,
     )
     from tafel.rl.layouts import NoResearch
@@ -550,10 +550,7 @@ def connect(
     if policy is None:
         player = BotPlayer(bot, secrets.randbits(62) if seed is None else seed)
     else:
-        try:
-            player = PolicyPlayer(load_policy(policy), lang)
-        except (ValueError, ImportError, OSError) as error:
-            raise fail(str(error)) from None
+        player = PolicyPlayer(policy, lang)
     playing = bot if policy is None else policy
     console.print(f"Playing in room {seat.code} at {seat.server} as {escape(name)} ({playing})")
     with ExitStack() as stack:
@@ -571,7 +568,17 @@ def connect(
         )
         try:
             played = asyncio.run(table.play())
-        except (Refused, NeedsWholeState, AgentError, NoResearch, ConnectionError) as error:
+        # A refusal, a player that cannot play here (a policy that did not load: ValueError,
+        # ImportError, OSError), or the connection lost for good (ConnectionError, an OSError).
+        except (
+            Refused,
+            NeedsWholeState,
+            AgentError,
+            NoResearch,
+            ValueError,
+            ImportError,
+            OSError,
+        ) as error:
             raise fail(str(error)) from None
     thinking = [t.thinking for t in played.timings] or [0.0]
     added = [t.overhead for t in played.timings] or [0.0]

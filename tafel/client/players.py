@@ -128,15 +128,20 @@ class PolicyPlayer:
     """A PettingZoo-style policy playing the seat: its observation is made from the view the
     seat is sent, as the adapters make it, and its choice is read in the game's action table."""
 
-    def __init__(self, policy: Policy, lang: str = "en") -> None:
-        self.policy = policy
+    def __init__(self, policy: Policy | str, lang: str = "en") -> None:
+        """`policy`, or where to load it from (`load_policy`) once the room's game is known."""
+        self.source = policy
+        self.policy: Policy | None = None if isinstance(policy, str) else policy
         self.lang = lang
 
     def meet(self, game: str) -> None:
-        """Check that the game has an observation layout (`tafel.rl.layouts.NoResearch`)."""
+        """Load the policy for the room's game; a `tafel.rl.layouts.NoResearch` for a game
+        without an observation layout."""
         from tafel.rl.layouts import layout_of
 
         layout_of(get_game(game))
+        if isinstance(self.source, str):
+            self.policy = load_policy(self.source, game)
 
     def decide(self, turn: Turn) -> Json | None:
         from tafel.rl.layouts import encoder_of
@@ -149,18 +154,27 @@ class PolicyPlayer:
         # As the room's turn clock reads it: a seat that may only race (slap) need not act; one
         # with a decision to make must.
         may_pass = len(turn.actors) > 1 and all(action.race for action in legal)
-        mask = table.mask(legal, lambda: turn.view, self.lang, may_pass)
+        mask = table.mask(legal, lambda: turn.view, self.lang, may_pass, turn.seat, players)
         observation = encoder_of(game)(turn.view, turn.seat, players)
+        if self.policy is None:
+            self.meet(turn.game)
+        assert self.policy is not None
         index = self.policy({"observation": observation, "action_mask": mask})
         if not 0 <= index < len(table) or not mask[index]:
             raise ValueError(f"the policy chose entry {index}, which the seat may not take now")
-        action = table.action(index, turn.view, self.lang)
+        action = table.action(index, turn.view, self.lang, turn.seat, players)
         return None if action is None else action.to_json()
 
 
-def load_policy(where: str) -> Policy:
-    """A policy named as `FILE.py:NAME` or `MODULE:NAME`: a callable from the observation to
-    an entry of the action table."""
+def load_policy(where: str, game: str | None = None) -> Policy:
+    """A policy named as `FILE.py:NAME` or `MODULE:NAME`, a callable from the observation to
+    an entry of the action table; or an exported policy file (`.pt2`, `tafel.rl.policy`: what
+    `examples/learn_to_beat_random.py --save` writes) for `game`, taking its best allowed
+    entry."""
+    if where.endswith(".pt2"):
+        if game is None:
+            raise ValueError("a policy file is loaded for a game")
+        return exported_policy(where, game)
     place, _, name = where.rpartition(":")
     if not place or not name:
         raise ValueError(f"a policy is named FILE.py:NAME or MODULE:NAME, not {where!r}")
@@ -176,3 +190,27 @@ def load_policy(where: str) -> Policy:
     if not callable(policy):
         raise ValueError(f"{place} has no callable {name}")
     return cast(Policy, policy)
+
+
+def exported_policy(path: str, game_id: str) -> Policy:
+    """An exported policy (`tafel.rl.policy`) as a policy: the allowed entry of highest score."""
+    import torch
+
+    from tafel.rl.layouts import layout_of
+    from tafel.rl.policy import load_policy as load_exported
+    from tafel.rl.table import table_of
+
+    game = get_game(game_id)
+    module = load_exported(path, layout_of(game).size, len(table_of(game)))
+
+    def policy(observation: dict[str, np.ndarray]) -> int:
+        mask = observation["action_mask"]
+        with torch.no_grad():
+            scores = module(
+                torch.from_numpy(observation["observation"]).unsqueeze(0),
+                torch.from_numpy(mask.astype(bool)).unsqueeze(0),
+            )[0].numpy()
+        allowed = np.flatnonzero(mask)
+        return int(allowed[np.argmax(scores[allowed])])
+
+    return policy

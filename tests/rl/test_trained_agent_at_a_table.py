@@ -1,6 +1,6 @@
-"""The learning example's trained agent plays a room to the end over the protocol, in a process
-of its own (`examples/trained_agent_at_a_table.py`), against Tafel's Normal bot playing the host's
-seat."""
+"""The learning example's trained agent plays a room to the end over the protocol: its policy file
+(`--save`) played by `tafel connect --policy` in a process of its own, against Tafel's Normal bot
+playing the host's seat."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ from tests.client.table import http, invite, new_room, wait_for_name
 from tests.live_server import serving
 from tests.rl.test_example import load_example
 
-AT_A_TABLE = Path(__file__).parents[2] / "examples" / "trained_agent_at_a_table.py"
-
 
 def test_the_trained_agent_plays_a_room_to_the_end(tmp_path: Path) -> None:
     example = load_example()
     torch.set_num_threads(1)
     net, _ = example.train("add-vantage", games=16, seed=0, eval_every=10**6, eval_games=2)
-    example.save(net, tmp_path / "agent.pt")
+    example.save_policy(net, "add-vantage", tmp_path / "agent.pt2")
     with serving(tmp_path / "tafel.db", BotPace(0, 0)) as server:
         code, host = new_room(server, "add-vantage", 2)
         link = invite(server, code, host, 1)["link"]
-        command = [sys.executable, str(AT_A_TABLE), link, "--net", str(tmp_path / "agent.pt")]
+        policy = str(tmp_path / "agent.pt2")
+        command = [sys.executable, "-m", "tafel", "connect", link, "--policy", policy]
+        command += ["--name", "Learner"]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         agent = subprocess.Popen(
             command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -40,5 +40,5 @@ def test_the_trained_agent_plays_a_room_to_the_end(tmp_path: Path) -> None:
         finally:
             agent.kill()
         assert agent.returncode == 0, output
-        assert "played to the end in seat 2" in output
+        assert "1 match(es) played to the end in seat 2" in output
         assert http(server, "GET", f"/api/rooms/{code}")["status"] == "over"
