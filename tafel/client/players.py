@@ -35,11 +35,12 @@ class SeatMoment(State):
     what the seat may do, its view, and the game's options (`options`, public in the room).
     Nothing else of the game is in it: the rest raises `NeedsWholeState`."""
 
-    def __init__(self, game: Game, turn: Turn, rng: Rng) -> None:
+    def __init__(self, game: Game, turn: Turn, rng: Rng, options: Any) -> None:
+        """`options`: the game's options, as `Game.options_from_json` reads the turn's."""
         self.game = game
         self.turn = turn
         self.rng = rng
-        self.options = game.options_from_json(turn.options)
+        self.options = options
         self.events: Sequence[Event] = []
         self._legal = [game.action_from_json(action) for action in turn.legal]
 
@@ -91,6 +92,9 @@ class BotPlayer:
         self.seed = seed
         self.agent: Agent | None = None
         self.rng = Rng(seed)
+        self.options: tuple[Json, Any] | None = None
+        """The room's options as sent, and as read: reading them takes milliseconds, and they
+        change only between matches."""
 
     def meet(self, game: str) -> None:
         """The bot for the room's game; an `AgentError` if the spec names none."""
@@ -103,7 +107,9 @@ class BotPlayer:
         assert self.agent is not None
         if turn.seconds is not None:
             self.agent.think_from(time.perf_counter(), time.perf_counter() + turn.seconds)
-        moment = SeatMoment(game, turn, self.rng)
+        if self.options is None or self.options[0] != turn.options:
+            self.options = (turn.options, game.options_from_json(turn.options))
+        moment = SeatMoment(game, turn, self.rng, self.options[1])
         try:
             action = self.agent.act(moment, turn.seat)
         except Exception as error:
