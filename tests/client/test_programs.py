@@ -110,11 +110,12 @@ def test_a_program_plays_a_room_to_the_end(game: str, tmp_path: Path) -> None:
         CLIENT.validate(message)
     assert received[0] == {"type": "welcome", "you": 1, "version": 1}
     # Whenever the game waited for the program alone, it acted (in Spyfall a round may end
-    # before the program is asked anything: the person accuses at once).
+    # before the program is asked anything: the person accuses at once). In Tornado Alert! a
+    # slap decided after its window may move the game on from a state that waited for it.
     states = [frame for frame in received if frame["type"] == "state"]
     waited = [frame["n"] for frame in states if frame["actors"] == [1] and frame["legal"]]
     acted = {message["n"] for message in sent if message["type"] == "act"}
-    assert set(waited) <= acted
+    assert acted and (game == "tornado-alert" or set(waited) <= acted)
     assert waited or game == "spyfall"
     last = [frame for frame in received if frame["type"] == "state"][-1]
     assert last["view"]["outcome"] == final["view"]["outcome"]
