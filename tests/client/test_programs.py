@@ -115,7 +115,8 @@ def test_a_program_plays_a_room_to_the_end(game: str, tmp_path: Path) -> None:
     states = [frame for frame in received if frame["type"] == "state"]
     waited = [frame["n"] for frame in states if frame["actors"] == [1] and frame["legal"]]
     acted = {message["n"] for message in sent if message["type"] == "act"}
-    assert acted and (game == "tornado-alert" or set(waited) <= acted)
-    assert waited or game == "spyfall"
+    if game != "tornado-alert":
+        assert set(waited) <= acted
+    assert (waited and acted) or game == "spyfall"
     last = [frame for frame in received if frame["type"] == "state"][-1]
     assert last["view"]["outcome"] == final["view"]["outcome"]
