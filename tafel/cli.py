@@ -820,6 +820,14 @@ def serve(
             "own bots otherwise.",
         ),
     ] = None,
+    api_docs: Annotated[
+        bool,
+        typer.Option(
+            help="Serve the HTTP API's interactive page at /api/docs (Swagger UI, which loads "
+            "its scripts from a CDN: for development, not on the origin that keeps players' "
+            "passes). The description itself is always at /openapi.json.",
+        ),
+    ] = False,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
@@ -860,6 +868,7 @@ def serve(
         max_rooms or LIVE_ROOMS,
         client_limits,
         tuple(sorted(set(allow_bot or ()))),
+        api_docs,
     )
     if workers > 1:
         options.to_env()  # for uvicorn's worker processes, which build the app themselves

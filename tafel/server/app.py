@@ -39,7 +39,8 @@ from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.cluster import Cluster, ClusterConfig
 from tafel.server.errors import RoomError, pick_lang
-from tafel.server.headers import SecurityHeaders
+from tafel.server.failures import Unexpected
+from tafel.server.headers import DOCS, SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
 from tafel.server.metrics import REDIS_ERRORS, registry
@@ -72,6 +73,9 @@ class ServerConfig:
     cluster: ClusterConfig | None = None
     """Redis, for many processes sharing one store (`docs/processes.md`); None: this process
     owns every room."""
+    api_docs: bool = False
+    """Serve Swagger UI at /api/docs. Off unless asked for: FastAPI's page loads its scripts
+    from a CDN, which the origin that keeps seat passes should not trust."""
 
 
 class NewRoom(BaseModel):
@@ -156,7 +160,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             await cluster.stop()
         store.close()
 
-    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    docs = DOCS if config.api_docs else None
+    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url=docs, redoc_url=None)
     app.state.rooms = rooms
     readiness = Readiness()
 
@@ -172,6 +177,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
+    app.add_middleware(Unexpected, quotas=lambda: rooms.quotas)
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
 
     @app.exception_handler(RoomError)

@@ -23,6 +23,7 @@ from tafel.server.errors import RoomError
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match
 from tafel.server.seats import (
+    HUMAN,
     PROGRAM,
     SeatHolder,
     bot_spec,
@@ -70,6 +71,11 @@ class Seating:
             raise RoomError("no_such_seat", 404, seat=seat + 1 if isinstance(seat, int) else seat)
         return self.room.seats[seat]
 
+    def bots_welcome(self) -> None:
+        """A refusal where the game's options seat no bot (`Game.room_takes_bots`)."""
+        if not self.room.game.room_takes_bots(self.room.options):
+            raise RoomError("table_no_bots", 409)
+
     def in_lobby(self) -> None:
         if self.room.status != LOBBY:
             raise RoomError("not_in_lobby", 409)
@@ -78,8 +84,11 @@ class Seating:
 
     @one_change_at_a_time
     async def take_seat(self, seat: int, name: object) -> str:
-        """A person takes a free seat by name; their browser keeps the pass returned."""
+        """A person takes a free seat by name; their browser keeps the pass returned. During a
+        game, a spectator may take a seat a bot plays where the host allows it (`sit_in`)."""
         holder = self.seat(seat)
+        if self.room.status == PLAYING:
+            return await self.sit_in(seat, holder, name)
         self.in_lobby()
         if not holder.free:
             raise RoomError("seat_taken", 409, seat=seat + 1)
@@ -92,6 +101,30 @@ class Seating:
         self.room.tabs.publish_room()
         return token
 
+    async def sit_in(self, seat: Seat, holder: SeatHolder, name: object) -> str:
+        """A spectator takes over a seat a bot plays during a game: one the host seated, or a
+        stand-in for a player who left. A seat a bot plays only for now (its person's, handed
+        over or out of time) stays theirs. The record names a person there from now on."""
+        room = self.room
+        match = room.match
+        if not room.room_options.sit_in:
+            raise RoomError("sit_in_closed", 403)
+        if holder.name is not None or holder.bot is None or match is None:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        tidy = clean_name(name)
+        token = new_token()
+        hashed = token_hash(token)
+        specs, names = list(match.record.seats), list(match.names)
+        specs[seat], names[seat] = HUMAN, tidy
+        seated = StoredSeat(seat, tidy, None, hashed)
+        await room.keep(seats=[seated], match=(match.id, specs, names))
+        holder.name, holder.token_hash, holder.bot = tidy, hashed, None
+        match.record.seats[seat], match.names[seat] = HUMAN, tidy
+        log.info("seat taken from a bot", extra={"room": room.code, "seat": seat})
+        self.seat_changed()
+        room.tabs.tell("sat_in", name=tidy)
+        return token
+
     @one_change_at_a_time
     async def set_bot(self, token: str, seat: int, name: object, lang: str = "en") -> None:
         """The host puts a bot of any kind and level on a seat no person holds; a bot that
@@ -101,6 +134,7 @@ class Seating:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
+        self.bots_welcome()
         spec = bot_spec(name, self.room.game, self.room.bots.pace.installed)
         spec = speaking(spec, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, None, spec, None)])
@@ -195,6 +229,7 @@ class Seating:
             raise RoomError("not_playing", 409)
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
+        self.bots_welcome()
         bot = speaking(STAND_IN, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
@@ -292,6 +327,8 @@ class Seating:
             raise RoomError("seats_empty", 409)
         if any(holder.name == PROGRAM for holder in room.seats):
             raise RoomError("program_not_here", 409)
+        if any(holder.bot for holder in room.seats):
+            self.bots_welcome()  # a room kept from before the rule
         seed = secrets.randbits(62)
         specs = [holder.spec() for holder in room.seats]
         names = [holder.label() for holder in room.seats]

@@ -56,6 +56,7 @@ class Tabs:
             "players": room.players,
             "options": room.game.options_to_json(room.options),
             "room_options": room_options_to_json(room.room_options),
+            "takes_bots": room.game.room_takes_bots(room.options),
             "status": room.status,
             "host": room.host,
             "matches": room.matches,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from tafel.agents import AgentError, check_spec
 from tafel.agents.params import ParamError
 from tafel.engine import Game
+from tafel.engine.i18n import ENGINE_CATALOG, LANGUAGES
 from tafel.engine.plain_text import TextError, clean_text
 from tafel.server.connection import Connection
 from tafel.server.errors import RoomError
@@ -37,6 +38,30 @@ LIKE_A_BOT = re.compile(r"bot\s*:|program\s*:|(seat|plaats)\s*\d+\s*\(", re.IGNO
 """How bots are written in records (`bot:greedy`, `program:Deep Blue`) and shown (`Seat 2
 (greedy)`): a person's name may not start so, or it would pass for a bot on every screen and in
 every record."""
+KEPT_FORMATS = frozenset("\u200c\u200d")
+"""The format characters a name keeps: the joiners, which emoji and many scripts need. Every
+other (a zero-width space, a word joiner, a soft hyphen, a byte-order mark) shows nothing and
+is dropped, so that no name hides its likeness to a bot's, or to another name, behind it."""
+
+
+def without_formats(text: str, kept: frozenset[str] = KEPT_FORMATS) -> str:
+    return "".join(c for c in text if c in kept or unicodedata.category(c) != "Cf")
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """Whether a name reads as a bot's once its compatibility forms are folded (full-width
+    letters, ligatures), its format characters dropped and what precedes its first letter or
+    digit (spaces, dashes, brackets, symbols) ignored."""
+    folded = without_formats(unicodedata.normalize("NFKC", name), frozenset())
+    start = next((at for at, c in enumerate(folded) if c.isalnum()), len(folded))
+    return LIKE_A_BOT.match(folded[start:]) is not None
+
+
+# The words a screen names its own seat by ("You", "Jij", "jou"): a person named so would read
+# as the viewer in everyone else's lines, and the screens' wording about "you" goes by the word.
+YOU_WORDS = frozenset(
+    ENGINE_CATALOG.text(lang, key).casefold() for lang in LANGUAGES for key in ("you", "you.object")
+)
 
 
 def new_token() -> str:
@@ -53,15 +78,20 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str):
         raise RoomError("name_needed", most=NAME_LENGTH)
     try:
-        tidy = clean_text(name, NAME_LENGTH)
+        # Refused first as typed (the characters that reorder text are format characters
+        # too), then made plain again without the invisible ones.
+        tidy = clean_text(without_formats(clean_text(name, NAME_LENGTH)), NAME_LENGTH)
     except TextError as error:
         if error.key == "text_too_long":
             raise RoomError("name_needed", most=NAME_LENGTH) from None
         raise RoomError("name_not_plain") from None
     if not tidy:
         raise RoomError("name_needed", most=NAME_LENGTH)
-    if LIKE_A_BOT.match(unicodedata.normalize("NFKC", tidy)):
+    if looks_like_a_bot(tidy):
         raise RoomError("name_like_bot")
+    plain = without_formats(unicodedata.normalize("NFKC", tidy), frozenset()).strip()
+    if plain.casefold() in YOU_WORDS:
+        raise RoomError("name_like_you")
     return tidy
 
 

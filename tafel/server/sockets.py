@@ -37,13 +37,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.failures import close_failed, count_failure, log_unexpected, unexpected
 from tafel.server.limits import client_key
 from tafel.server.metrics import SOCKETS
 from tafel.server.room import Room
@@ -71,6 +72,8 @@ async def greet(socket: WebSocket) -> tuple[str, str | None] | None:
     await socket.accept()
     try:
         hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
+    except WebSocketDisconnect:
+        return None  # the tab left before its hello: nothing to close, nothing to log
     except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
         return None
@@ -126,8 +129,11 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     try:
         # Either ends the connection: the tab leaves, or it is closed or dropped.
         await asyncio.wait((pump, reader), return_when=asyncio.FIRST_COMPLETED)
-        if reader.done():
-            reader.result()  # a failure in the room is the server's to log
+        if reader.done() and unexpected(failure := reader.exception()):
+            # A failure in the room: one line of log, counted against the tab's client.
+            log_unexpected(failure, "websocket", socket.url.path)
+            await count_failure(rooms.quotas, client)
+            await close_failed(socket)
     finally:
         pump.cancel()
         reader.cancel()

@@ -38,18 +38,8 @@ export function Lobby({ room, game, pass, setPass, fail }) {
     }
   };
 
-  return html`<main class="lobby">
-    <p class="how-row"><${HowLink} game=${game} /></p>
-    <section class="card share">
-      <h2>${t("invite")}</h2>
-      <p class="code-line">${t("room_code")}: <strong class="code">${showCode(room.code)}</strong></p>
-      <p class="link"><a href=${link}>${link}</a></p>
-      <div class="row">
-        <button onClick=${copy}>${copied ? t("copied") : t("share_link")}</button>
-      </div>
-      <img class="qr" src=${`/api/rooms/${room.code}/qr.svg`} alt=${t("qr_code")} width="174" height="174" />
-    </section>
-    <section class="card seats">
+  // A friend who arrives by the link sees the seats (and where to sit) before the invitation.
+  const seats = html`<section class="card seats">
       <h2>${t("seats")}</h2>
       <ol>
         ${room.seats.map(
@@ -67,7 +57,20 @@ export function Lobby({ room, game, pass, setPass, fail }) {
         ${!host && you !== null && html`<p class="hint">${t("waiting_for_host")}</p>`}
         ${you !== null && html`<button onClick=${leave}>${t("leave")}</button>`}
       </div>
+    </section>`;
+  return html`<main class="lobby">
+    <p class="how-row"><${HowLink} game=${game} /></p>
+    ${you === null && seats}
+    <section class="card share">
+      <h2>${t("invite")}</h2>
+      <p class="code-line">${t("room_code")}: <strong class="code">${showCode(room.code)}</strong></p>
+      <p class="link"><a href=${link}>${link}</a></p>
+      <div class="row">
+        <button onClick=${copy}>${copied ? t("copied") : t("share_link")}</button>
+      </div>
+      <img class="qr" src=${`/api/rooms/${room.code}/qr.svg`} alt=${t("qr_code")} width="174" height="174" />
     </section>
+    ${you !== null && seats}
   </main>`;
 }
 
@@ -126,6 +129,11 @@ function SeatRow({ seat, room, game, you, host, call, setPass, fail, link, setLi
     </form>`}
     ${host &&
     !seat.name &&
+    room.takes_bots === false &&
+    html`<p class="hint no-bots">${t("table_no_bots")}</p>`}
+    ${host &&
+    !seat.name &&
+    room.takes_bots !== false &&
     html`<div class="row bots">
       <select aria-label=${t("bot")} value=${bot} onChange=${(e) => setBot(e.target.value)}>
         <optgroup label=${t("levels")}>
