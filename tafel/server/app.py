@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.games import GAMES
+from tafel.protocol import PROTOCOL_VERSION, message_schema
 from tafel.server.background import until_done
 from tafel.server.bots import BotPace
 from tafel.server.calls import Alone, Front
@@ -93,6 +94,20 @@ class Name(BaseModel):
 
 class Bot(BaseModel):
     bot: str
+
+
+class Invitation(BaseModel):
+    room: dict[str, Any]
+    seat: int
+    token: str
+    """The program's pass; the link carries it too."""
+    link: str
+    """The seat's link for the program (`tafel connect LINK`): the room's address with the
+    pass after `#program=`, a part of the address no browser sends to a server."""
+
+
+def seat_link(request: Request, code: str, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/r/{code}#program={token}"
 
 
 def seat_pass(authorization: Annotated[str | None, Header()] = None) -> str:
@@ -208,6 +223,16 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def games() -> list[Json]:
         return games_info(config.pace.installed, screens)
 
+    @app.get("/api/protocol")
+    async def protocol() -> Json:
+        """The websocket protocol's version and the JSON Schemas of its messages, each way
+        (docs/protocol.md)."""
+        return {
+            "version": PROTOCOL_VERSION,
+            "client_messages": message_schema("client"),
+            "server_messages": message_schema("server"),
+        }
+
     @app.get("/api/text/{lang}")
     async def text(lang: str) -> Json:
         return all_texts(lang if lang in LANGUAGES else "en", screens)
@@ -247,6 +272,25 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
         return await front.call(code, client, "remove_bot", {"token": token, "seat": seat})
+
+    @app.post("/api/rooms/{code}/seats/{seat}/program")
+    async def invite_program(
+        code: str, seat: int, token: Pass, client: Client, request: Request
+    ) -> Invitation:
+        """The host gives the seat to a program (docs/protocol.md): its pass and link."""
+        args = {"token": token, "seat": seat}
+        invited = await front.call(code, client, "invite_program", args)
+        link = seat_link(request, invited["room"]["code"], invited["token"])
+        return Invitation(**invited, link=link)
+
+    @app.delete("/api/rooms/{code}/seats/{seat}/program")
+    async def withdraw_program(code: str, seat: int, token: Pass, client: Client) -> Json:
+        return await front.call(code, client, "withdraw_program", {"token": token, "seat": seat})
+
+    @app.put("/api/rooms/{code}/program")
+    async def name_program(code: str, body: Name, token: Pass, client: Client) -> Json:
+        """The program holding this pass names itself; its seat is in the answer."""
+        return await front.call(code, client, "name_program", {"token": token, "name": body.name})
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(

@@ -564,7 +564,8 @@ class Cluster:
             where = await self.route(link.code)
         except RoomError as error:
             if link.tab in self.links and error.status not in (429, 503):
-                link.connection.send_json({"type": "refused", "key": error.key})
+                message = error.message(link.connection.lang)
+                link.connection.send_json({"type": "refused", "key": error.key, "message": message})
                 link.connection.close(CLOSE_REFUSED)
             return  # the next tick tries again
         if link.tab not in self.links or link.room is not None:

@@ -16,14 +16,24 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from tafel.agents.registry import speaking
-from tafel.engine import GameRecord, Seat
+from tafel.agents.registry import agent_names, speaking
+from tafel.engine import LANGUAGES, GameRecord, Seat
 from tafel.server.connection import CLOSE_REFUSED
 from tafel.server.errors import RoomError
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match
-from tafel.server.seats import HUMAN, SeatHolder, bot_spec, clean_name, new_token, token_hash
+from tafel.server.seats import (
+    HUMAN,
+    PROGRAM,
+    SeatHolder,
+    bot_spec,
+    clean_name,
+    new_token,
+    program_name,
+    token_hash,
+)
 from tafel.store import StoredSeat
+from tafel.web import WEB_CATALOG
 
 if TYPE_CHECKING:
     from tafel.server.room import Room
@@ -143,6 +153,69 @@ class Seating:
         holder.bot = None
         self.room.tabs.publish_room()
 
+    # --- Seats given to programs (docs/protocol.md) ---------------------------------------------
+
+    @one_change_at_a_time
+    async def invite_program(self, token: str, seat: int) -> str:
+        """The host gives a seat no person holds (a bot's, or a free one) to a program: the pass
+        returned is the program's, to be sent to it in the seat's link."""
+        self.as_host(token)
+        holder = self.seat(seat)
+        self.in_lobby()
+        if holder.name is not None:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        program = new_token()
+        hashed = token_hash(program)
+        await self.room.keep(seats=[StoredSeat(seat, PROGRAM, None, hashed)])
+        holder.name, holder.bot, holder.token_hash = PROGRAM, None, hashed
+        log.info("program invited", extra={"room": self.room.code, "seat": seat})
+        self.room.tabs.publish_room()
+        return program
+
+    @one_change_at_a_time
+    async def name_program(self, token: str, name: object) -> Seat:
+        """The program with this pass says its name, shown as a program's on every screen. Said
+        again alike it changes nothing (a program that reconnects says it again); another name
+        only in the lobby."""
+        seat = self.seat_of(token)
+        holder = self.room.seats[seat]
+        if not holder.program:
+            raise RoomError("not_a_program", 403)
+        named = program_name(name, self.tafel_bot_names())
+        if holder.name == named:
+            return seat
+        self.in_lobby()
+        await self.room.keep(seats=[StoredSeat(seat, named, None, holder.token_hash)])
+        holder.name = named
+        log.info("program named", extra={"room": self.room.code, "seat": seat})
+        self.room.tabs.publish_room()
+        return seat
+
+    def tafel_bot_names(self) -> set[str]:
+        """Every name Tafel's bots go by in this room's game: their own, and the lobby's words
+        for them in every language."""
+        names = set(agent_names(self.room.game, self.room.bots.pace.installed))
+        labels = {WEB_CATALOG.text(lang, f"bot.{name}") for name in names for lang in LANGUAGES}
+        return names | labels | {"Tafel"}
+
+    @one_change_at_a_time
+    async def withdraw_program(self, token: str, seat: int) -> None:
+        """The host takes a seat back from a program, in the lobby: it is free again, and the
+        program's pass is no longer valid."""
+        self.as_host(token)
+        holder = self.seat(seat)
+        self.in_lobby()
+        if not holder.program:
+            raise RoomError("not_a_program_seat", 409, seat=seat + 1)
+        await self.room.keep(seats=[StoredSeat(seat)])
+        holder.name = holder.token_hash = None
+        for connection in holder.connections:
+            refusal = self.room.tabs.refusal(RoomError("you_left", 403), connection.lang)
+            connection.send_json(refusal)
+            connection.close(CLOSE_REFUSED)
+        holder.connections.clear()
+        self.room.tabs.publish_room()
+
     # --- A seat handed to a bot during a match ----------------------------------------------------
 
     @one_change_at_a_time
@@ -215,7 +288,8 @@ class Seating:
             specs, names = list(match.record.seats), list(match.names)
             specs[seat] = names[seat] = bot
             handed = (match.id, specs, names)
-        people = [k for k, other in enumerate(room.seats) if other.name is not None and k != seat]
+        # A program is no host, and no reason to keep a room open.
+        people = [k for k, other in enumerate(room.seats) if other.person and k != seat]
         status = None if people else CLOSED
         host = people[0] if people and seat == room.host else None
         await room.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
@@ -251,6 +325,8 @@ class Seating:
         self.in_lobby()
         if any(holder.free for holder in room.seats):
             raise RoomError("seats_empty", 409)
+        if any(holder.name == PROGRAM for holder in room.seats):
+            raise RoomError("program_not_here", 409)
         if any(holder.bot for holder in room.seats):
             self.bots_welcome()  # a room kept from before the rule
         seed = secrets.randbits(62)

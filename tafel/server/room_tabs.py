@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from tafel.engine import IllegalAction, Json, Seat
+from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
@@ -22,6 +23,7 @@ from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
 from tafel.server.room_options import hints_on, room_options_to_json
+from tafel.server.seats import PROGRAM
 from tafel.store.tables import now
 
 REFUSED = ("bad_token", "you_left")
@@ -180,8 +182,13 @@ class Tabs:
     def tell(self, key: str, seat: Seat | None = None, **params: Any) -> None:
         """News for every tab; the tabs of the `seat` it is about read it spoken to them
         (`key_you`: "a bot plays for you", where the others read "for Ann")."""
+        name = params.get("name")
         for connection in self.connections():
             said = f"{key}_you" if seat is not None and connection.seat == seat else key
+            if isinstance(name, str) and name.startswith(PROGRAM):
+                # "Robo (program)", as every screen names a program's seat.
+                own = name.removeprefix(PROGRAM)
+                params["name"] = SERVER_CATALOG.text(connection.lang, "program_seat", name=own)
             text = SERVER_CATALOG.text(connection.lang, said, **params)
             connection.send_json({"type": "notice", "key": key, "message": text})
 
@@ -204,7 +211,7 @@ class Tabs:
         a crowd of spectators costs each one frame, not one for everyone already there."""
         room = self.room
         connection.keeper = room.keeper
-        welcome: Json = {"type": "welcome", "you": connection.seat}
+        welcome: Json = {"type": "welcome", "you": connection.seat, "version": PROTOCOL_VERSION}
         if room.room_options.reactions:
             welcome["reactions"] = reactions_to_json()
         connection.send_json(welcome)

@@ -1,16 +1,23 @@
 """The websocket of play: a tab says hello with its seat's pass (or none, to watch), then sends
 actions and receives frames.
 
-From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
+The messages are written down in `docs/protocol.md`, with a JSON Schema of each direction in
+`tafel/server/schema/`.
+
+From the tab: `{"type": "hello", "token": ..., "lang": "nl", "version": 1}` first, then
 `{"type": "act", "action": {...}, "n": <actions seen>}`, `{"type": "lang", "lang": "en"}`,
 `{"type": "hint"}` or `{"type": "react", "reaction": <index>}` (`tafel.server.reactions`). An
 action made on a state the game has since left is refused as stale, unless only others moved
 since and what its seat may do is unchanged (where all decide in any order), and a race action
 always (`Match.same_choices`).
-To the tab: `welcome` (its seat, and the set of reactions where the room allows them), `room`
-(seats, who is connected, status), `state` (its view, its legal actions, the actors), `reacted`
-(a seat's reaction), `error` (a refusal for it alone) and `refused` (its pass is not valid,
-or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its
+
+The hello's `version` is the protocol's (`PROTOCOL_VERSION`; a hello without one is taken for
+this version): a client of another version is told so in a `refused` frame, and the socket
+closes with 4426. To the tab: `welcome` (its seat and the protocol's version, and the set
+of reactions where the room allows them), `room` (seats, who is connected, status), `state` (its
+view, its legal actions, the actors), `reacted` (a seat's reaction), `error` (a refusal for it
+alone) and `refused` (its pass is not valid, or the room does not exist; the
+socket then closes with 4403). A refusal that may pass later (its
 address has guessed too many codes, or the store did not answer) comes as an `error` before any
 `welcome`, and the socket closes with 4429: the browser tries again after a pause. A tab that
 falls too far behind is closed (`tafel.server.connection`) and, when it reconnects, is sent its
@@ -34,6 +41,7 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
@@ -46,6 +54,9 @@ from tafel.server.rooms import Rooms
 
 log = logging.getLogger("tafel.server")
 
+CLOSE_VERSION = 4426
+"""The websocket close code for a client of another protocol version (as HTTP's 426, upgrade
+required)."""
 HELLO_SECONDS = 15.0
 """How long a tab may take to say hello before the socket is closed."""
 CLOSE_LATER = 4429
@@ -69,8 +80,18 @@ async def greet(socket: WebSocket) -> tuple[str, str | None] | None:
         await socket.close(1008)
         return None
     hello = hello if isinstance(hello, dict) else {}
+    lang = pick_lang(str(hello.get("lang")))
+    version = hello.get("version", PROTOCOL_VERSION)
+    if version != PROTOCOL_VERSION or type(version) is not int:
+        given = str(version)[:20]
+        error = RoomError("protocol_version", 426, version=PROTOCOL_VERSION, given=given)
+        await socket.send_json(
+            {"type": "refused", "key": error.key, "message": error.message(lang)}
+        )
+        await socket.close(CLOSE_VERSION)
+        return None
     token = hello.get("token")
-    return pick_lang(str(hello.get("lang"))), None if token is None else str(token)
+    return lang, None if token is None else str(token)
 
 
 def socket_client(socket: WebSocket) -> str:
