@@ -20,7 +20,14 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import LAPTOP, add_bot, create_room, open_page
+from tests.browser.players import (
+    LAPTOP,
+    add_bot,
+    await_change,
+    create_room,
+    frame_number,
+    open_page,
+)
 
 pytestmark = pytest.mark.timeout(420)
 
@@ -103,6 +110,7 @@ def play_and_check(page: Page, found: Found, rng: random.Random) -> None:
     phases: set[str] = set()
     while not page.locator(".end").count():
         assert time.monotonic() < deadline, "the game did not end in time"
+        seen = frame_number(page)
         phase = page.locator("main.table").get_attribute("data-phase") or ""
         if phase and phase not in phases and len(phases) < PHASES:
             phases.add(phase)
@@ -110,8 +118,8 @@ def play_and_check(page: Page, found: Found, rng: random.Random) -> None:
             continue
         targets = page.locator("main .legal:visible")
         count = targets.count()
-        if not count:
-            page.wait_for_timeout(50)
+        if not count:  # the bots' turn: the next frame may bring a phase or a target
+            await_change(page, seen)
             continue
         try:
             targets.nth(rng.randrange(count)).click(timeout=2000)

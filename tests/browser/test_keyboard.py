@@ -20,7 +20,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from tafel.engine import GameRecord
 from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import LAPTOP, add_bot, create_room, open_page
+from tests.browser.players import (
+    LAPTOP,
+    add_bot,
+    await_change,
+    create_room,
+    frame_number,
+    open_page,
+)
 from tests.browser.test_accessibility import TABLES
 
 pytestmark = pytest.mark.timeout(420)
@@ -104,9 +111,10 @@ def test_a_whole_game_by_keyboard(
     dropped = 0  # times the focus fell to the page after a frame
     while not page.locator(".end").count():
         assert time.monotonic() < deadline, f"the game did not end in time ({actions} actions)"
+        seen = frame_number(page)
         legal = page.locator("main .legal:visible")
-        if not legal.count():  # the bots' turn
-            page.wait_for_timeout(50)
+        if not legal.count():  # the bots' turn: until their move comes
+            await_change(page, seen)
             continue
         focus = page.evaluate(FOCUS)
         if focus == "say":  # a question to ask or to answer: typed, and sent with Enter
