@@ -22,6 +22,9 @@ Changed since on purpose, each entry regenerated from the code that changed it a
 - Spyfall's question bank (issue 29: questions that every answer of their topic answers): the
   talker's games in every configuration but the table's (where nothing is typed); the random
   playouts are unchanged.
+- Add-Vantage's ruling 13 (issue 31, rules version 3: three rounds of only buying end the
+  game): every configuration, since every view and snapshot now holds the count of idle turns
+  (and the option `idle-rounds`); regenerated from issue 31's code.
 
 Per game and contract-harness configuration (`tests/games/*/test_contract.py`), a digest hashes
 step by step everything a change to the engine could disturb:

@@ -98,3 +98,14 @@ def test_the_web_servers_bots_never_load_a_policy_file(tmp_path: Path) -> None:
     with pytest.raises(AgentError, match="only from the command line"):
         make_agent(policy, game, 0, allowed=())
     assert isinstance(make_agent(policy, game, 0), PolicyAgent)
+
+
+def test_the_shipped_baseline_fits_the_game_and_plays() -> None:
+    """A change to Add-Vantage's observation or table makes the baseline unfit: retrain it
+    (docs/rl.md, "A baseline on the ladder")."""
+    baseline = Path(__file__).parents[2] / "examples" / "baselines" / "add-vantage.pt2"
+    policy = f"policy:{baseline}"
+    result = runner.invoke(
+        app, ["simulate", "add-vantage", "--games", "2", "--seat", policy, "--seat", "bot:random"]
+    )
+    assert result.exit_code == 0, result.output
