@@ -143,7 +143,6 @@ def test_a_violation_is_found(browser: Browser) -> None:
     page.set_content('<html lang="en"><body><main><img src="/x.png"><button></button></main>')
     found = {violation["id"] for violation in violations(page)}
     assert {"image-alt", "button-name"} <= found, found
-    page.context.close()
 
 
 def test_home_has_no_violations(browser: Browser, server_url: str, output: Path) -> None:
