@@ -8,6 +8,8 @@ import importlib.util
 import json
 import secrets
 import sys
+from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -484,6 +486,111 @@ MOST_ROOMS = 4000
 
 
 @app.command()
+def connect(
+    link: Annotated[
+        str,
+        typer.Argument(
+            help="The seat's link the host was given (https://HOST/r/CODE#program=PASS), or the "
+            "room's code with --server and --pass."
+        ),
+    ],
+    bot: Annotated[
+        str,
+        typer.Option(help="The bot that plays the seat, as `tafel play` names bots."),
+    ] = "bot:random",
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            help="Play a learner's policy instead: a policy file (agent.pt2, as "
+            "examples/learn_to_beat_random.py --save writes), or FILE.py:NAME or MODULE:NAME, a "
+            "function from the PettingZoo observation to an entry of the action table."
+        ),
+    ] = None,
+    name: Annotated[
+        str, typer.Option(help="The name the table sees, shown as a program's.")
+    ] = "Visitor",
+    pass_: Annotated[
+        str | None, typer.Option("--pass", help="The seat's pass, if the link holds none.")
+    ] = None,
+    server: Annotated[
+        str | None, typer.Option(help="The server's address, with a room's code: https://HOST.")
+    ] = None,
+    matches: Annotated[
+        int, typer.Option(min=1, help="How many matches to play, rematches included.")
+    ] = 1,
+    seed: Annotated[int | None, typer.Option(help="The bot's seed; random if left out.")] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(help="Write every frame received and message sent here, a JSON a line."),
+    ] = None,
+    lang: LangOption = "en",
+) -> None:
+    """Play one seat of a room with a bot, as a program the host invited (docs/protocol.md)."""
+    import asyncio
+    from statistics import median
+
+    from tafel.client import (
+        BotPlayer,
+        LinkError,
+        NeedsWholeState,
+        Player,
+        PolicyPlayer,
+        Refused,
+        Table,
+        seat_link,
+    )
+    from tafel.rl.layouts import NoResearch
+
+    check_lang(lang)
+    try:
+        seat = seat_link(link, pass_, server)
+    except LinkError as error:
+        raise fail(str(error)) from None
+    player: Player
+    if policy is None:
+        player = BotPlayer(bot, secrets.randbits(62) if seed is None else seed)
+    else:
+        player = PolicyPlayer(policy, lang)
+    playing = bot if policy is None else policy
+    console.print(f"Playing in room {seat.code} at {seat.server} as {escape(name)} ({playing})")
+    with ExitStack() as stack:
+        kept = None if log is None else stack.enter_context(log.open("w", encoding="utf-8"))
+
+        def write(way: str) -> Callable[[dict[str, Any]], None]:
+            def line(message: dict[str, Any]) -> None:
+                if kept is not None:
+                    kept.write(json.dumps({way: message}) + "\n")
+
+            return line
+
+        table = Table(
+            seat, player, name, lang=lang, matches=matches, watch=write("in"), told=write("out")
+        )
+        try:
+            played = asyncio.run(table.play())
+        # A refusal, a player that cannot play here (a policy that did not load: ValueError,
+        # ImportError, OSError), or the connection lost for good (ConnectionError, an OSError).
+        except (
+            Refused,
+            NeedsWholeState,
+            AgentError,
+            NoResearch,
+            ValueError,
+            ImportError,
+            OSError,
+        ) as error:
+            raise fail(str(error)) from None
+    thinking = [t.thinking for t in played.timings] or [0.0]
+    added = [t.overhead for t in played.timings] or [0.0]
+    console.print(
+        f"{len(played.finals)} match(es) played to the end in seat {(played.seat or 0) + 1}; "
+        f"{len(played.timings)} actions, the bot thinking {1000 * median(thinking):.1f} ms and "
+        f"the client adding {1000 * median(added):.2f} ms each (medians); "
+        f"{played.resumed} lost connection(s) taken up again"
+    )
+
+
+@app.command()
 def bench(
     game_ids: Annotated[
         list[str] | None,
@@ -713,6 +820,14 @@ def serve(
             "own bots otherwise.",
         ),
     ] = None,
+    api_docs: Annotated[
+        bool,
+        typer.Option(
+            help="Serve the HTTP API's interactive page at /api/docs (Swagger UI, which loads "
+            "its scripts from a CDN: for development, not on the origin that keeps players' "
+            "passes). The description itself is always at /openapi.json.",
+        ),
+    ] = False,
 ) -> None:
     """Serve Tafel in the browser: rooms to share by link, play with friends and bots."""
     # The web stack loads only here, so the terminal commands start as quickly as before.
@@ -753,6 +868,7 @@ def serve(
         max_rooms or LIVE_ROOMS,
         client_limits,
         tuple(sorted(set(allow_bot or ()))),
+        api_docs,
     )
     if workers > 1:
         options.to_env()  # for uvicorn's worker processes, which build the app themselves

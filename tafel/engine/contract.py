@@ -362,8 +362,10 @@ class Game(ABC):
     def options_to_json(self, options: Any) -> Json:
         return options_to_json(options)
 
-    def options_from_json(self, data: Mapping[str, Any]) -> Any:
-        return options_from_json(self.options_type, data)
+    def options_from_json(self, data: Mapping[str, Any], new: bool = True) -> Any:
+        """Options chosen anew (`new`), or read back from a record or a store (`new=False`:
+        lenient, see `tafel.engine.options.options_from_json`)."""
+        return options_from_json(self.options_type, data, new)
 
     @property
     def num_actions(self) -> int:
@@ -406,6 +408,11 @@ class Game(ABC):
     def has_races(self) -> bool:
         """Whether any of the game's actions is a race: then the server keeps clocks for it."""
         return any(action.race for action in self.actions)
+
+    def room_takes_bots(self, options: Any) -> bool:
+        """Whether a room of this game seats bots under `options`, in the lobby or standing in
+        for a person (the server asks; simulations and research play bots in any case)."""
+        return True
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["en"])

@@ -15,6 +15,7 @@ yes", "the Rover took all 17 of your cards"): the caller asks for it with the pa
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -23,6 +24,8 @@ from typing import Any
 from babel import Locale
 
 LANGUAGES = ("en", "nl")
+FIELD = re.compile(r"\{(\w+)\}")
+SENTENCE_START = re.compile(r"(^|[.!?:]\s+)$")
 
 
 @cache  # one entry per language
@@ -55,15 +58,48 @@ class Catalog:
 
     def text(self, lang: str, key: str, **params: Any) -> str:
         """The message in `lang`, else in English; the bare key if no catalog knows it."""
-        if params.get("you") is True:
-            own = self.counted(lang, key + ".you", params) or self.template(lang, key + ".you")
-            if own is not None:
-                return own.format(**params)
-        template = self.counted(lang, key, params) or self.template(lang, key)
+        you = self.root().template(lang, "you")
+        template = self.own_form(lang, key, params, you)
+        template = template or self.counted(lang, key, params) or self.template(lang, key)
         template = template or self.counted("en", key, params) or self.template("en", key)
         if template is None:
             return key
-        return template.format(**params)
+        return self.filled(lang, template, params, you)
+
+    def own_form(self, lang: str, key: str, params: dict[str, Any], you: str | None) -> str | None:
+        """The wording about the reader: `key.you` where they are its subject (`you=True`, or
+        `name` is the reader's word), `key.you.FIELD` where they are another of its people."""
+        subject = params.get("you")
+        if subject is None:
+            subject = you is not None and params.get("name") == you
+        if subject is True:
+            own = self.counted(lang, key + ".you", params) or self.template(lang, key + ".you")
+            if own is not None:
+                return own
+        for field, value in params.items():
+            if field != "name" and you is not None and value == you:
+                suffix = f"{key}.you.{field}"
+                own = self.counted(lang, suffix, params) or self.template(lang, suffix)
+                if own is not None:
+                    return own
+        return None
+
+    def filled(self, lang: str, template: str, params: dict[str, Any], you: str | None) -> str:
+        """`template` with its fields; the reader's word mid-sentence takes the object's form
+        ("Cid asks you", "behalve jou"), at a sentence's start the subject's ("You", "Jij")."""
+        object_form = self.root().template(lang, "you.object")
+
+        def field(match: re.Match[str]) -> str:
+            value = params.get(match[1], match[0])
+            before = template[: match.start()]
+            if value == you and object_form and not SENTENCE_START.search(before):
+                return object_form
+            return str(value)
+
+        return FIELD.sub(field, template)
+
+    def root(self) -> Catalog:
+        return self.parent.root() if self.parent is not None else self
 
     def counted(self, lang: str, key: str, params: dict[str, Any]) -> str | None:
         """The form of a counted message for the count among `params`, if it has forms."""

@@ -149,8 +149,11 @@ def _convert(options_type: type[Any], field: dataclasses.Field[Any], raw: Any) -
     raise OptionError(f"option {name} has a type Tafel cannot read")  # pragma: no cover
 
 
-def options_from_json(options_type: type[Any], data: Mapping[str, Any]) -> Any:
-    """Options from a mapping of option names to values; unknown names are an error."""
+def options_from_json(options_type: type[Any], data: Mapping[str, Any], new: bool = True) -> Any:
+    """Options from a mapping of option names to values; unknown names are an error. Options
+    chosen anew (`new`) are refused where one refines another that is off; options read back
+    (a record replayed, a stored room restored, `new=False`) are taken as they were kept, so
+    whatever was once accepted always replays and restores: the refinement does nothing."""
     fields = {option_name(f): f for f in dataclasses.fields(options_type)}
     unknown = sorted(set(data) - set(fields))
     if unknown:
@@ -163,7 +166,8 @@ def options_from_json(options_type: type[Any], data: Mapping[str, Any]) -> Any:
         fields[name].name: _convert(options_type, fields[name], raw) for name, raw in data.items()
     }
     options = options_type(**values)
-    refuse_without_what_it_refines(options, fields)
+    if new:
+        refuse_without_what_it_refines(options, fields)
     return options
 
 

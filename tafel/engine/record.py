@@ -84,7 +84,7 @@ def replay_steps(
             f"this Tafel has version {game.rules_version} of {game.id}"
         )
     try:
-        options = game.options_from_json(record.options)
+        options = game.options_from_json(record.options, new=False)
         state = game.start(len(record.seats), record.seed, options)
     except ValueError as error:
         raise RecordError(f"the record's game cannot be set up: {error}") from None

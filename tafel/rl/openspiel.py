@@ -176,7 +176,7 @@ class Play:
     def __setstate__(self, data: Json) -> None:
         game = GAMES[data["game"]]
         self.game_id, self.players = game.id, data["players"]
-        self.options = game.options_from_json(data["options"])
+        self.options = game.options_from_json(data["options"], new=False)
         self.match = None
         if data["state"] is not None:
             self.match = Match(game, game.restore(data["state"]), max_steps=MAX_GAME_LENGTH)

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket
 from tafel.engine import LANGUAGES, Json, RecordError
 from tafel.engine.record import replay_steps
 from tafel.games import GAMES
+from tafel.protocol import PROTOCOL_VERSION, message_schema
 from tafel.server.background import until_done
 from tafel.server.bots import BotPace
 from tafel.server.calls import Alone, Front
@@ -38,7 +39,8 @@ from tafel.server.catalogs import all_texts, games_info
 from tafel.server.clock import LoopClock, ServerClock
 from tafel.server.cluster import Cluster, ClusterConfig
 from tafel.server.errors import RoomError, pick_lang
-from tafel.server.headers import SecurityHeaders
+from tafel.server.failures import Unexpected
+from tafel.server.headers import DOCS, SecurityHeaders
 from tafel.server.health import Readiness
 from tafel.server.limits import Limits, client_key
 from tafel.server.metrics import REDIS_ERRORS, registry
@@ -71,6 +73,9 @@ class ServerConfig:
     cluster: ClusterConfig | None = None
     """Redis, for many processes sharing one store (`docs/processes.md`); None: this process
     owns every room."""
+    api_docs: bool = False
+    """Serve Swagger UI at /api/docs. Off unless asked for: FastAPI's page loads its scripts
+    from a CDN, which the origin that keeps seat passes should not trust."""
 
 
 class NewRoom(BaseModel):
@@ -89,6 +94,20 @@ class Name(BaseModel):
 
 class Bot(BaseModel):
     bot: str
+
+
+class Invitation(BaseModel):
+    room: dict[str, Any]
+    seat: int
+    token: str
+    """The program's pass; the link carries it too."""
+    link: str
+    """The seat's link for the program (`tafel connect LINK`): the room's address with the
+    pass after `#program=`, a part of the address no browser sends to a server."""
+
+
+def seat_link(request: Request, code: str, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/r/{code}#program={token}"
 
 
 def seat_pass(authorization: Annotated[str | None, Header()] = None) -> str:
@@ -141,7 +160,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             await cluster.stop()
         store.close()
 
-    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    docs = DOCS if config.api_docs else None
+    app = FastAPI(title="Tafel", lifespan=lifespan, docs_url=docs, redoc_url=None)
     app.state.rooms = rooms
     readiness = Readiness()
 
@@ -157,6 +177,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.cluster = cluster
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(BodyLimit)
+    app.add_middleware(Unexpected, quotas=lambda: rooms.quotas)
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
 
     @app.exception_handler(RoomError)
@@ -202,6 +223,16 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def games() -> list[Json]:
         return games_info(config.pace.installed, screens)
 
+    @app.get("/api/protocol")
+    async def protocol() -> Json:
+        """The websocket protocol's version and the JSON Schemas of its messages, each way
+        (docs/protocol.md)."""
+        return {
+            "version": PROTOCOL_VERSION,
+            "client_messages": message_schema("client"),
+            "server_messages": message_schema("server"),
+        }
+
     @app.get("/api/text/{lang}")
     async def text(lang: str) -> Json:
         return all_texts(lang if lang in LANGUAGES else "en", screens)
@@ -241,6 +272,25 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.delete("/api/rooms/{code}/seats/{seat}/bot")
     async def remove_bot(code: str, seat: int, token: Pass, client: Client) -> Json:
         return await front.call(code, client, "remove_bot", {"token": token, "seat": seat})
+
+    @app.post("/api/rooms/{code}/seats/{seat}/program")
+    async def invite_program(
+        code: str, seat: int, token: Pass, client: Client, request: Request
+    ) -> Invitation:
+        """The host gives the seat to a program (docs/protocol.md): its pass and link."""
+        args = {"token": token, "seat": seat}
+        invited = await front.call(code, client, "invite_program", args)
+        link = seat_link(request, invited["room"]["code"], invited["token"])
+        return Invitation(**invited, link=link)
+
+    @app.delete("/api/rooms/{code}/seats/{seat}/program")
+    async def withdraw_program(code: str, seat: int, token: Pass, client: Client) -> Json:
+        return await front.call(code, client, "withdraw_program", {"token": token, "seat": seat})
+
+    @app.put("/api/rooms/{code}/program")
+    async def name_program(code: str, body: Name, token: Pass, client: Client) -> Json:
+        """The program holding this pass names itself; its seat is in the answer."""
+        return await front.call(code, client, "name_program", {"token": token, "name": body.name})
 
     @app.post("/api/rooms/{code}/seats/{seat}/hand")
     async def hand_to_bot(

@@ -8,9 +8,11 @@ without the pause: its reaction time is its pace, and the room's slap window dec
 
 Bots think off the event loop, in one pool of `BOT_THREADS` threads that every room shares, so
 however many rooms run searches the loop keeps serving (the pool also bounds how much of the
-interpreter searches can take from it). A decision has `BotPace.think` seconds: searches stop by
-then with what they found (`Agent.deadline`); a decision that is still not back after twice
-that (a queue of heavy rooms before it, or a bot that does not stop) is abandoned, and the
+interpreter searches can take from it). The pool serves the rooms in turn, and shares the time
+out fairly while more rooms want it than it has threads (`tafel.server.thinking`). A decision
+has `BotPace.think` seconds (or its share of them): searches stop by then with what they found
+(`Agent.deadline`); a decision that is still not back after twice that (a bot that does not
+stop) is abandoned, and the
 game's quick rollout bot plays instead, thought out in a thread of its own (`fallback_pool`) so
 that neither the jammed pool nor the event loop waits for it. So no spec, however heavy, holds
 up other rooms' bots for longer than that, and no bot thinks on the loop.
@@ -33,6 +35,7 @@ from tafel.agents import Agent, AgentError, make_agent
 from tafel.engine import Action, Game, IllegalAction, Rng, Seat, State, derive_seed
 from tafel.server.clock import ServerClock, sleep_until
 from tafel.server.errors import RoomError
+from tafel.server.thinking import FairPool
 
 log = logging.getLogger("tafel.server")
 
@@ -45,9 +48,9 @@ DECISION_SECONDS = 3.0
 
 
 @cache
-def bot_pool() -> ThreadPoolExecutor:
-    """The threads bots think in: one fixed pool for the whole server process."""
-    return ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="tafel-bot")
+def bot_pool() -> FairPool:
+    """The threads bots and hints think in: one fixed pool for the whole server process."""
+    return FairPool(BOT_THREADS)
 
 
 @cache
@@ -198,9 +201,12 @@ class RoomBots:
         if self.pace.inline:
             return bot_offers(self.game, state, bots, seed, seconds, self.pace.installed)
         copy = state.clone()
-        thought = bot_pool().submit(
-            bot_offers, self.game, state, bots, seed, seconds, self.pace.installed
-        )
+        installed = self.pace.installed
+
+        def offers(share: float) -> list[Offer]:
+            return bot_offers(self.game, state, bots, seed, share * seconds, installed)
+
+        thought = bot_pool().submit(self.room or f"room {id(self)}", offers)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(thought), 2 * seconds)
         except TimeoutError:

@@ -35,6 +35,21 @@ async def set_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
     return room.summary()
 
 
+async def invite_program(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    token = await room.seating.invite_program(args["token"], args["seat"])
+    return {"room": room.summary(), "seat": args["seat"], "token": token}
+
+
+async def name_program(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    seat = await room.seating.name_program(args["token"], args["name"])
+    return {"room": room.summary(), "seat": seat}
+
+
+async def withdraw_program(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
+    await room.seating.withdraw_program(args["token"], args["seat"])
+    return room.summary()
+
+
 async def remove_bot(_: Rooms, room: Room, args: dict[str, Any]) -> Json:
     await room.remove_bot(args["token"], args["seat"])
     return room.summary()
@@ -74,6 +89,9 @@ CALLS: dict[str, Call] = {
         take_seat,
         set_bot,
         remove_bot,
+        invite_program,
+        name_program,
+        withdraw_program,
         hand_to_bot,
         take_back,
         start,

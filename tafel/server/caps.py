@@ -124,6 +124,7 @@ async def refuse(send: Send, error: RoomError, lang: str) -> None:
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
                 (b"connection", b"close"),
+                *((name.lower().encode(), value.encode()) for name, value in error.headers.items()),
             ],
         }
     )

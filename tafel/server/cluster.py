@@ -12,11 +12,18 @@ the frames. Any other process accepts the room's sockets and HTTP requests and f
 
 Each process listens on one Redis pub/sub channel, `<prefix>p:<process>`, for all of it. A
 message is a header line and a body: to the owner `O <from> <tab>` (a tab connects; the body is
-its room, pass and language), `A <from> <tab>` (the tab's message), `D <from> <tab>` (it left),
-`Q <from> <call>` (an HTTP call); back `F <tab>` (a frame), `C <tab>` (close with the code in
-the body), `M <tab>` (the room is not mine: find its owner again), `R <call>` (the answer).
-Frames, closes and tabs' messages travel in batches, one publish per process per turn of the
-event loop (`tafel.server.forwarding`).
+its room, pass, language and the number of this hello), `A <from> <tab>` (the tab's message),
+`D <from> <tab>` (it left), `Q <from> <call>` (an HTTP call); back `F <tab>/<hello>/<n>` (the
+n-th frame answering that hello), `C <tab>/<hello>` (close with the code in the body), `M <tab>`
+(the room is not mine: find its owner again), `R <call>` (the answer). Frames, closes and tabs'
+messages travel in batches, one publish per process per turn of the event loop
+(`tafel.server.forwarding`).
+
+Pub/sub delivers at most once: a frame is lost when a connection to Redis breaks under it. Every
+loss ends in a fresh hello, whose answer is the tab's whole view again: the owner that cannot
+publish a frame ends its guest and tells the tab to come again; a process that subscribes anew
+says hello again for all its forwarded tabs; and a tab that sees a frame's number skip one (or
+frames of an older hello) knows one was lost and says hello again.
 
 Every `seconds / 3` a process renews its leases (a room whose lease was lost leaves its memory,
 its tabs are sent to the new owner), follows the owners of the rooms it forwards to (a tab whose
@@ -51,6 +58,7 @@ from tafel.server.background import every
 from tafel.server.calls import run_call
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError
+from tafel.server.failures import close_failed, count_failure, log_unexpected, unexpected
 from tafel.server.forwarding import Outboxes, unpack
 from tafel.server.leases import Leases
 from tafel.server.limits import Quotas, SharedHoldings
@@ -92,19 +100,32 @@ class ClusterConfig:
 
 class GuestOutlet:
     """The way to a tab connected to another process: each frame published to that process,
-    addressed to the tab. Nobody listening means the process is gone."""
+    addressed to the tab and numbered within the tab's hello. Nobody listening, or Redis not
+    taking the frame, is the way being gone (an `OSError`, as a socket's): the guest ends, and
+    its tab is told to come again."""
 
-    def __init__(self, cluster: Cluster, process: str, tab: str) -> None:
+    def __init__(self, cluster: Cluster, process: str, tab: str, hello: int) -> None:
         self.cluster = cluster
         self.process = process
         self.tab = tab
+        self.hello = hello
+        self.sent = 0
+        """Frames published so far: the next one's number."""
 
     async def send_text(self, data: str) -> None:
-        if not await self.cluster.outboxes.send(self.process, "F", self.tab, data):
+        number, self.sent = self.sent, self.sent + 1
+        if not await self.send("F", f"{self.tab}/{self.hello}/{number}", data):
             raise OSError(f"process {self.process} is gone")
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        await self.cluster.outboxes.send(self.process, "C", self.tab, str(code))
+        await self.send("C", f"{self.tab}/{self.hello}", str(code))
+
+    async def send(self, kind: str, address: str, body: str) -> int:
+        try:
+            return await self.cluster.outboxes.send(self.process, kind, address, body)
+        except RedisError as error:
+            REDIS_ERRORS.inc()
+            raise OSError(f"Redis did not take a frame for {self.process}: {error}") from error
 
 
 @dataclass
@@ -129,6 +150,12 @@ class Link:
     room: Room | None = None
     owner: str | None = None
     pinger: asyncio.Task[None] | None = None
+    hello: int = 0
+    """The number of the tab's last hello to an owner: only frames answering it are shown."""
+    frames: int = 0
+    """Frames received answering that hello: the next one's number."""
+    hello_at: float = 0.0
+    """When (the event loop's time) that hello was sent."""
 
 
 class SturdyConnection(RedisConnection):
@@ -327,14 +354,15 @@ class Cluster:
         log.warning("process %s lost room %s", self.process, code)
         if room is None:
             return
-        room.stop()
         for tab, guest in list(self.guests.items()):
             if guest.room is room:
                 self.end_guest(tab)
-                self.later(self.publish(guest.process, f"M {tab}\n"))
+                self.later(self.send_back(guest.process, tab))
         for link in self.links.values():
             if link.room is room:
                 self.detach(link)
+        # Stopped once its tabs are gone: a tab leaving would start its clocks again.
+        room.stop()
 
     # --- The HTTP API -------------------------------------------------------------------------
 
@@ -455,8 +483,11 @@ class Cluster:
                 await self.forward_to(link, where)
             # Either ends the connection: the tab leaves, or it is closed or dropped.
             await asyncio.wait((pump, reader), return_when=asyncio.FIRST_COMPLETED)
-            if reader.done():
-                reader.result()  # a failure in the room is the server's to log
+            if reader.done() and unexpected(failure := reader.exception()):
+                # A failure in the room: one line of log, counted against the tab's client.
+                log_unexpected(failure, "websocket", socket.url.path)
+                await count_failure(self.rooms.quotas, client)
+                await close_failed(socket)
         finally:
             pump.cancel()
             reader.cancel()
@@ -475,8 +506,10 @@ class Cluster:
             text = message.get("text") or ""
             if link.room is not None:
                 link.room.receive(link.connection, text)
-            elif link.owner is not None:
-                await self.tell_owner(link, "A", text)
+            elif link.owner is not None and not await self.tell_owner(link, "A", text):
+                # Not taken (Redis away, or the owner not listening): the tab is welcomed
+                # afresh, and sees from its view that it may act again.
+                link.owner = None
             # Else the owner is being found again: like a message lost on a dropped socket.
 
     def attach(self, link: Link, room: Room) -> None:
@@ -504,7 +537,10 @@ class Cluster:
     async def forward_to(self, link: Link, owner: str) -> None:
         """Serve a tab through the room's owner: it sends the tab's welcome, room and view."""
         link.owner = owner
-        hello = {"room": link.code, "token": link.token, "lang": link.lang}
+        link.hello += 1
+        link.frames = 0
+        link.hello_at = asyncio.get_running_loop().time()
+        hello = {"room": link.code, "token": link.token, "lang": link.lang, "hello": link.hello}
         if not await self.tell_owner(link, "O", orjson.dumps(hello).decode()):
             link.owner = None  # gone: its lease runs out, and the tab goes to the next owner
 
@@ -528,7 +564,8 @@ class Cluster:
             where = await self.route(link.code)
         except RoomError as error:
             if link.tab in self.links and error.status not in (429, 503):
-                link.connection.send_json({"type": "refused", "key": error.key})
+                message = error.message(link.connection.lang)
+                link.connection.send_json({"type": "refused", "key": error.key, "message": message})
                 link.connection.close(CLOSE_REFUSED)
             return  # the next tick tries again
         if link.tab not in self.links or link.room is not None:
@@ -544,11 +581,11 @@ class Cluster:
         hello = orjson.loads(body)
         room = self.owned(str(hello.get("room")))
         if room is None:
-            self.later(self.publish(process, f"M {tab}\n"))
+            self.later(self.send_back(process, tab))
             return
-        token, lang = hello.get("token"), str(hello.get("lang"))
+        token, lang, number = hello.get("token"), str(hello.get("lang")), int(hello["hello"])
         self.end_guest(tab)  # the tab's hello again: its frames were lost, it starts afresh
-        outlet = GuestOutlet(self, process, tab)
+        outlet = GuestOutlet(self, process, tab, number)
         connection = Connection(outlet, None, lang, self.rooms.limits.queue_bytes)
         try:
             connection.seat = None if token is None else room.seat_of(str(token))
@@ -567,11 +604,13 @@ class Cluster:
     async def serve_guest(self, tab: str, connection: Connection) -> None:
         """Send a guest's frames until it leaves or its process is gone (or Redis did not
         take a frame: its tab is then told to come again, once Redis takes messages)."""
-        await connection.start()
-        guest = self.guests.get(tab)
-        if guest is not None and guest.connection is connection:
-            self.end_guest(tab)
-            self.adrift[tab] = guest.process
+        try:
+            await connection.start()
+        finally:
+            guest = self.guests.get(tab)
+            if guest is not None and guest.connection is connection:
+                self.end_guest(tab)
+                self.adrift[tab] = guest.process
 
     def end_guest(self, tab: str) -> None:
         guest = self.guests.pop(tab, None)
@@ -598,11 +637,15 @@ class Cluster:
                 if not listening.done():
                     listening.set_result(None)
                 else:
-                    # Messages may have been lost meanwhile: every forwarded tab is welcomed
-                    # afresh by its room's owner at the next tick.
+                    # Messages may have been lost meanwhile, both ways: every forwarded tab is
+                    # welcomed afresh by its room's owner at the next tick, and every guest's
+                    # tab (whose actions may not have reached here) is told to come again.
                     for link in self.links.values():
                         if link.room is None:
                             link.owner = None
+                    for tab, guest in list(self.guests.items()):
+                        self.end_guest(tab)
+                        self.later(self.send_back(guest.process, tab))
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         self.dispatch(message["data"])
@@ -636,19 +679,22 @@ class Cluster:
                     self.dispatch_one(kind, names, body)
                 else:
                     self.dispatch_one(each, [names[0], tab] if each == "A" else [tab], text)
-            except (IndexError, ValueError, orjson.JSONDecodeError):
+            except (IndexError, KeyError, TypeError, ValueError, orjson.JSONDecodeError):
                 log.error("a message from another process makes no sense: %.80r", data)
 
     def dispatch_one(self, kind: str, names: list[str], body: str) -> None:
-        """One message: `names` are its header's words after its kind."""
+        """One message: `names` are its header's words after its kind (a frame's and a close's
+        first word is the tab, its hello and the frame's number, joined by slashes)."""
         if kind in ("F", "C", "M"):
-            link = self.links.get(names[0])
+            tab, *numbers = names[0].split("/")
+            link = self.links.get(tab)
             if link is None:
                 return
             if kind == "F":
-                link.connection.send(body)
+                self.forwarded_frame(link, int(numbers[0]), int(numbers[1]), body)
             elif kind == "C":
-                link.connection.close(int(body))
+                if link.owner is not None and int(numbers[0]) == link.hello:
+                    link.connection.close(int(body))
             else:
                 link.owner = None  # found again at the next tick
         elif kind == "R":
@@ -665,6 +711,20 @@ class Cluster:
             self.end_guest(names[1])
         elif kind == "Q":
             self.later(self.answer(names[0], names[1], body))
+
+    @staticmethod
+    def forwarded_frame(link: Link, hello: int, number: int, frame: str) -> None:
+        """Show a frame of the tab's owner, unless it answers an older hello (a guest ended
+        since), or one before it was lost: the tab then says hello again at the next tick,
+        and is sent its whole view."""
+        if link.owner is None or hello != link.hello:
+            return
+        if number != link.frames:
+            log.info("a frame for room %s was lost: its tab is welcomed afresh", link.code)
+            link.owner = None
+            return
+        link.frames += 1
+        link.connection.send(frame)
 
     # --- Every tick ----------------------------------------------------------------------------
 
@@ -702,6 +762,15 @@ class Cluster:
         await self.drop_dead_guests()
         await self.adopt_orphans()
 
+    async def send_back(self, process: str, tab: str) -> None:
+        """Tell a tab of another process to find its room's owner again: now, or (should
+        Redis not take it) at the next tick. Lost, the tab would wait for frames for good."""
+        try:
+            await self.publish(process, f"M {tab}\n")
+        except RedisError:
+            self.adrift[tab] = process
+            raise
+
     async def tell_adrift(self) -> None:
         """Tell each tab whose frames were lost to find its owner again: it is welcomed afresh."""
         for tab, process in list(self.adrift.items()):
@@ -712,8 +781,12 @@ class Cluster:
         forwarded = [link for link in self.links.values() if link.room is None]
         codes = sorted({link.code for link in forwarded})
         owners = dict(zip(codes, await self.leases.owners(codes), strict=True))
+        now = asyncio.get_running_loop().time()
         for link in forwarded:
-            if link.owner is None or owners[link.code] != link.owner:
+            # An owner sends a tab its welcome at once: none within a lease means the hello,
+            # or the answer, was lost on the way (a connection to Redis broke under it).
+            unanswered = link.frames == 0 and now - link.hello_at > self.config.lease_seconds
+            if link.owner is None or owners[link.code] != link.owner or unanswered:
                 await self.find_owner(link)
 
     async def drop_dead_guests(self) -> None:

@@ -5,8 +5,9 @@ the page's address (a room's link is its key) to another site.
 The client is ES modules and style sheets from `/static` (the shell's, and each game's screen
 under `/static/games/`); it sets styles through the DOM (which a policy without
 `'unsafe-inline'` allows), opens its websocket to its own host, and shows the room's QR code
-from the API. `/api/docs` (Swagger UI, a page FastAPI builds from a CDN with an inline script)
-gets a policy of its own that allows those.
+from the API. `/api/docs` (Swagger UI, a page FastAPI builds from a CDN with an inline script),
+served only when `tafel serve --api-docs` asks for it, gets a policy of its own that allows
+those.
 """
 
 from __future__ import annotations

@@ -6,6 +6,14 @@ create, seats it may take, and lookups by a code that names no room (guesses) it
 address is the socket's peer: `X-Forwarded-For` counts only when `tafel serve --trust-proxy`
 names the proxy that sets it (uvicorn's proxy headers then put the client's address in its
 place). IPv6 addresses count by their /64, which one household or one attacker holds whole.
+Each limit counts the address's network too, more generously (an IPv6 /48, which one site holds
+whole, and an IPv4 /24): sixty /64s of one /48 made 300 rooms in 3.5 s when only the address
+counted.
+
+Under pressure (the live rooms past `PRESSURE` of their cap), rooms where no match was ever
+started expire after minutes rather than hours, and the last `RESERVED` of the cap are kept for
+newcomers: past that, a network gets `RESERVE_PER_NETWORK` rooms at most, so one network's flood
+leaves every other network a room.
 
 Each limit is counted at its check, in one atomic step (the sliding window's own: a Lua script in
 Redis, a check-and-take in memory), so a burst of concurrent requests gets no more than the limit
@@ -42,10 +50,25 @@ SEATS_PER_CLIENT = "10/minute;60/hour"
 GUESSES_PER_CLIENT = "20/minute;200/hour;1000/day"
 """Lookups by a code that names no room: a person mistypes a code now and then; guessing
 needs millions (see the arithmetic in docs/security.md)."""
+ROOMS_PER_NETWORK = "20/minute;100/hour"
+"""Rooms one network (IPv6 /48, IPv4 /24) may create: an office, a school, a carrier's NAT."""
+SEATS_PER_NETWORK = "40/minute;300/hour"
+GUESSES_PER_NETWORK = "80/minute;800/hour;4000/day"
+PRESSURE = 0.5
+"""The share of `live_rooms` past which unstarted rooms expire after `UNSTARTED_EXPIRY_PRESSED`."""
+RESERVED = 0.1
+"""The share of `live_rooms` kept for newcomers: past `1 - RESERVED` of the cap, a network may
+make `RESERVE_PER_NETWORK` rooms."""
+RESERVE_PER_NETWORK = "2/hour"
+FAILURES_PER_CLIENT = "10/minute;60/hour"
+"""Requests of one address that made the server fail unexpectedly (a 500): past this it is
+refused before its requests do any work, so that one client cannot fill the log."""
 LIVE_ROOMS = 10_000
 """Rooms the server holds at once that are not closed: what the guessing arithmetic counts on."""
 UNSTARTED_EXPIRY = timedelta(hours=3)
 """A room where no match was ever started is deleted after this long with nobody in it."""
+UNSTARTED_EXPIRY_PRESSED = timedelta(minutes=10)
+"""... or after this long, while the server is under pressure (`PRESSURE`)."""
 IDLE_EXPIRY = timedelta(hours=48)
 """Any other room closes after this long with nobody in it (its finished matches stay to
 replay and export)."""
@@ -73,11 +96,35 @@ class Limits:
     idle_expiry: timedelta = IDLE_EXPIRY
     sweep_seconds: float = SWEEP_SECONDS
     queue_bytes: int = QUEUE_BYTES
+    failures_per_client: str | None = FAILURES_PER_CLIENT
+    rooms_per_network: str | None = ROOMS_PER_NETWORK
+    seats_per_network: str | None = SEATS_PER_NETWORK
+    guesses_per_network: str | None = GUESSES_PER_NETWORK
+    reserve_per_network: str | None = RESERVE_PER_NETWORK
+    unstarted_expiry_pressed: timedelta = UNSTARTED_EXPIRY_PRESSED
 
     @classmethod
     def unlimited_clients(cls, live_rooms: int = LIVE_ROOMS) -> Limits:
         """No per-client limits; every other bound as usual."""
-        return cls(None, None, None, live_rooms)
+        return cls(
+            None,
+            None,
+            None,
+            live_rooms,
+            failures_per_client=None,
+            rooms_per_network=None,
+            seats_per_network=None,
+            guesses_per_network=None,
+            reserve_per_network=None,
+        )
+
+    def pressed(self, live: int) -> bool:
+        """Whether `live` rooms put the server under pressure."""
+        return live >= PRESSURE * self.live_rooms
+
+    def reserved(self, live: int) -> bool:
+        """Whether a new room would take one of the slots kept for newcomers."""
+        return live >= (1 - RESERVED) * self.live_rooms
 
 
 def client_key(host: str | None) -> str:
@@ -95,6 +142,17 @@ def client_key(host: str | None) -> str:
     return str(address)
 
 
+def network_key(client: str) -> str:
+    """The network a client key (`client_key`) belongs to: an IPv6 /48, an IPv4 /24; a key
+    that is no address is its own network."""
+    try:
+        network = ipaddress.ip_network(client, strict=False)
+    except ValueError:
+        return client
+    wider = 48 if network.version == 6 else 24
+    return str(network.supernet(new_prefix=wider)) if network.prefixlen > wider else str(network)
+
+
 class TooMany(RoomError):
     """A refusal for a client over one of its limits, with the seconds until it may try again."""
 
@@ -103,33 +161,54 @@ class TooMany(RoomError):
         self.headers = {"Retry-After": str(seconds)}
 
 
-class Quota:
-    """One kind of limit for every client, counted at its check."""
+NETWORK_REFUSAL = "network_busy"
+"""The refusal's message key for a network over its limit, whatever the limit."""
 
-    def __init__(self, key: str, rates: str | None, limiter: SlidingWindowCounterRateLimiter):
+
+class Quota:
+    """One kind of limit for every client, and (more generous) for every client's network,
+    counted at its check."""
+
+    def __init__(
+        self,
+        key: str,
+        rates: str | None,
+        limiter: SlidingWindowCounterRateLimiter,
+        network_rates: str | None = None,
+    ) -> None:
         self.key = key
         """The refusal's message key, and the limit's name in the counters."""
-        self.items: list[RateLimitItem] = [] if rates is None else parse_many(rates)
+        self.items: list[tuple[RateLimitItem, bool]] = [
+            (item, network)
+            for chosen, network in ((rates, False), (network_rates, True))
+            if chosen is not None
+            for item in parse_many(chosen)
+        ]
+        """Each window, and whether it counts the client's network (else the client)."""
         self.limiter = limiter
 
+    def counted(self, client: str, network: bool) -> tuple[str, ...]:
+        return (self.key, "net", network_key(client)) if network else (self.key, client)
+
     async def check(self, client: str) -> None:
-        """Refuse a client that has used up this limit; counts nothing."""
-        for item in self.items:
-            if not await self.limiter.test(item, self.key, client):
-                raise await self.refusal(item, client)
+        """Refuse a client that (or whose network) has used up this limit; counts nothing."""
+        for item, network in self.items:
+            if not await self.limiter.test(item, *self.counted(client, network)):
+                raise await self.refusal(item, client, network)
 
     async def take(self, client: str) -> None:
-        """Count one against the client, or refuse it if that would pass the limit: in one
-        atomic step per window, so concurrent requests cannot all pass one check. (With several
-        windows, one refused by a later window is still counted in the earlier ones: a refused
-        burst costs its sender, never the limit.)"""
-        for item in self.items:
-            if not await self.limiter.hit(item, self.key, client):
-                raise await self.refusal(item, client)
+        """Count one against the client and its network, or refuse it if that would pass the
+        limit: in one atomic step per window, so concurrent requests cannot all pass one check.
+        (With several windows, one refused by a later window is still counted in the earlier
+        ones: a refused burst costs its sender, never the limit.)"""
+        for item, network in self.items:
+            if not await self.limiter.hit(item, *self.counted(client, network)):
+                raise await self.refusal(item, client, network)
 
-    async def refusal(self, item: RateLimitItem, client: str) -> TooMany:
-        reset = (await self.limiter.get_window_stats(item, self.key, client)).reset_time
-        return TooMany(self.key, max(1, math.ceil(reset - time.time())))
+    async def refusal(self, item: RateLimitItem, client: str, network: bool) -> TooMany:
+        stats = await self.limiter.get_window_stats(item, *self.counted(client, network))
+        seconds = max(1, math.ceil(stats.reset_time - time.time()))
+        return TooMany(NETWORK_REFUSAL if network else self.key, seconds)
 
 
 class Holdings:
@@ -188,9 +267,18 @@ class Quotas:
         self, limits: Limits, storage: Storage | None = None, holdings: Holdings | None = None
     ) -> None:
         limiter = SlidingWindowCounterRateLimiter(storage or MemoryStorage())
-        self.rooms = Quota("too_many_rooms", limits.rooms_per_client, limiter)
-        self.seats = Quota("too_many_seats", limits.seats_per_client, limiter)
-        self.guesses = Quota("too_many_guesses", limits.guesses_per_client, limiter)
+        self.rooms = Quota(
+            "too_many_rooms", limits.rooms_per_client, limiter, limits.rooms_per_network
+        )
+        self.seats = Quota(
+            "too_many_seats", limits.seats_per_client, limiter, limits.seats_per_network
+        )
+        self.guesses = Quota(
+            "too_many_guesses", limits.guesses_per_client, limiter, limits.guesses_per_network
+        )
+        self.reserve = Quota("rooms_full", None, limiter, limits.reserve_per_network)
+        """Rooms a network may make from the slots kept for newcomers."""
+        self.failures = Quota("too_many_failures", limits.failures_per_client, limiter)
         self.holdings = holdings or Holdings()
 
     async def look_up(

@@ -92,7 +92,7 @@ class Room:
         self.game = game
         self.players = stored.players
         own = {k: v for k, v in stored.options.items() if k != ROOM_OPTIONS}
-        self.options = game.options_from_json(own)
+        self.options = game.options_from_json(own, new=False)
         self.room_options = read_room_options(game, stored.options.get(ROOM_OPTIONS, {}))
         self.seating = Seating(self)
         self.moves = Moves(self)
@@ -123,7 +123,7 @@ class Room:
         self.bots = RoomBots(
             game, pace, clock, self.moves.bot_apply, self.moves.bot_slap, self.code
         )
-        self.hints = RoomHints(game, pace.inline)
+        self.hints = RoomHints(game, pace.inline, self.code)
         self.timer = RoomTimer(clock, self.timekeeping.time_up, self.timekeeping.keep_clock)
         self.wait = TurnClock(
             clock,

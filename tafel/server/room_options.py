@@ -71,6 +71,17 @@ class RoomOptions:
             },
         },
     )
+    sit_in: bool = field(
+        default=False,
+        metadata={
+            "help": {
+                "en": "Spectators may take a seat a bot plays (one seated in the lobby, or one "
+                "that took over from a player who left) during the game.",
+                "nl": "Toeschouwers mogen tijdens het spel een plaats innemen die een bot speelt "
+                "(een bot uit de lobby, of een die het overnam van een speler die wegging).",
+            }
+        },
+    )
 
 
 @dataclass(frozen=True)

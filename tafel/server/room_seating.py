@@ -16,14 +16,24 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from tafel.agents.registry import speaking
-from tafel.engine import GameRecord, Seat
+from tafel.agents.registry import agent_names, speaking
+from tafel.engine import LANGUAGES, GameRecord, Seat
 from tafel.server.connection import CLOSE_REFUSED
 from tafel.server.errors import RoomError
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match
-from tafel.server.seats import SeatHolder, bot_spec, clean_name, new_token, token_hash
+from tafel.server.seats import (
+    HUMAN,
+    PROGRAM,
+    SeatHolder,
+    bot_spec,
+    clean_name,
+    new_token,
+    program_name,
+    token_hash,
+)
 from tafel.store import StoredSeat
+from tafel.web import WEB_CATALOG
 
 if TYPE_CHECKING:
     from tafel.server.room import Room
@@ -61,6 +71,11 @@ class Seating:
             raise RoomError("no_such_seat", 404, seat=seat + 1 if isinstance(seat, int) else seat)
         return self.room.seats[seat]
 
+    def bots_welcome(self) -> None:
+        """A refusal where the game's options seat no bot (`Game.room_takes_bots`)."""
+        if not self.room.game.room_takes_bots(self.room.options):
+            raise RoomError("table_no_bots", 409)
+
     def in_lobby(self) -> None:
         if self.room.status != LOBBY:
             raise RoomError("not_in_lobby", 409)
@@ -69,8 +84,11 @@ class Seating:
 
     @one_change_at_a_time
     async def take_seat(self, seat: int, name: object) -> str:
-        """A person takes a free seat by name; their browser keeps the pass returned."""
+        """A person takes a free seat by name; their browser keeps the pass returned. During a
+        game, a spectator may take a seat a bot plays where the host allows it (`sit_in`)."""
         holder = self.seat(seat)
+        if self.room.status == PLAYING:
+            return await self.sit_in(seat, holder, name)
         self.in_lobby()
         if not holder.free:
             raise RoomError("seat_taken", 409, seat=seat + 1)
@@ -83,6 +101,30 @@ class Seating:
         self.room.tabs.publish_room()
         return token
 
+    async def sit_in(self, seat: Seat, holder: SeatHolder, name: object) -> str:
+        """A spectator takes over a seat a bot plays during a game: one the host seated, or a
+        stand-in for a player who left. A seat a bot plays only for now (its person's, handed
+        over or out of time) stays theirs. The record names a person there from now on."""
+        room = self.room
+        match = room.match
+        if not room.room_options.sit_in:
+            raise RoomError("sit_in_closed", 403)
+        if holder.name is not None or holder.bot is None or match is None:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        tidy = clean_name(name)
+        token = new_token()
+        hashed = token_hash(token)
+        specs, names = list(match.record.seats), list(match.names)
+        specs[seat], names[seat] = HUMAN, tidy
+        seated = StoredSeat(seat, tidy, None, hashed)
+        await room.keep(seats=[seated], match=(match.id, specs, names))
+        holder.name, holder.token_hash, holder.bot = tidy, hashed, None
+        match.record.seats[seat], match.names[seat] = HUMAN, tidy
+        log.info("seat taken from a bot", extra={"room": room.code, "seat": seat})
+        self.seat_changed()
+        room.tabs.tell("sat_in", name=tidy)
+        return token
+
     @one_change_at_a_time
     async def set_bot(self, token: str, seat: int, name: object, lang: str = "en") -> None:
         """The host puts a bot of any kind and level on a seat no person holds; a bot that
@@ -92,6 +134,7 @@ class Seating:
         self.in_lobby()
         if holder.name is not None:
             raise RoomError("seat_taken", 409, seat=seat + 1)
+        self.bots_welcome()
         spec = bot_spec(name, self.room.game, self.room.bots.pace.installed)
         spec = speaking(spec, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, None, spec, None)])
@@ -110,6 +153,69 @@ class Seating:
         holder.bot = None
         self.room.tabs.publish_room()
 
+    # --- Seats given to programs (docs/protocol.md) ---------------------------------------------
+
+    @one_change_at_a_time
+    async def invite_program(self, token: str, seat: int) -> str:
+        """The host gives a seat no person holds (a bot's, or a free one) to a program: the pass
+        returned is the program's, to be sent to it in the seat's link."""
+        self.as_host(token)
+        holder = self.seat(seat)
+        self.in_lobby()
+        if holder.name is not None:
+            raise RoomError("seat_taken", 409, seat=seat + 1)
+        program = new_token()
+        hashed = token_hash(program)
+        await self.room.keep(seats=[StoredSeat(seat, PROGRAM, None, hashed)])
+        holder.name, holder.bot, holder.token_hash = PROGRAM, None, hashed
+        log.info("program invited", extra={"room": self.room.code, "seat": seat})
+        self.room.tabs.publish_room()
+        return program
+
+    @one_change_at_a_time
+    async def name_program(self, token: str, name: object) -> Seat:
+        """The program with this pass says its name, shown as a program's on every screen. Said
+        again alike it changes nothing (a program that reconnects says it again); another name
+        only in the lobby."""
+        seat = self.seat_of(token)
+        holder = self.room.seats[seat]
+        if not holder.program:
+            raise RoomError("not_a_program", 403)
+        named = program_name(name, self.tafel_bot_names())
+        if holder.name == named:
+            return seat
+        self.in_lobby()
+        await self.room.keep(seats=[StoredSeat(seat, named, None, holder.token_hash)])
+        holder.name = named
+        log.info("program named", extra={"room": self.room.code, "seat": seat})
+        self.room.tabs.publish_room()
+        return seat
+
+    def tafel_bot_names(self) -> set[str]:
+        """Every name Tafel's bots go by in this room's game: their own, and the lobby's words
+        for them in every language."""
+        names = set(agent_names(self.room.game, self.room.bots.pace.installed))
+        labels = {WEB_CATALOG.text(lang, f"bot.{name}") for name in names for lang in LANGUAGES}
+        return names | labels | {"Tafel"}
+
+    @one_change_at_a_time
+    async def withdraw_program(self, token: str, seat: int) -> None:
+        """The host takes a seat back from a program, in the lobby: it is free again, and the
+        program's pass is no longer valid."""
+        self.as_host(token)
+        holder = self.seat(seat)
+        self.in_lobby()
+        if not holder.program:
+            raise RoomError("not_a_program_seat", 409, seat=seat + 1)
+        await self.room.keep(seats=[StoredSeat(seat)])
+        holder.name = holder.token_hash = None
+        for connection in holder.connections:
+            refusal = self.room.tabs.refusal(RoomError("you_left", 403), connection.lang)
+            connection.send_json(refusal)
+            connection.close(CLOSE_REFUSED)
+        holder.connections.clear()
+        self.room.tabs.publish_room()
+
     # --- A seat handed to a bot during a match ----------------------------------------------------
 
     @one_change_at_a_time
@@ -123,6 +229,7 @@ class Seating:
             raise RoomError("not_playing", 409)
         if holder.name is None or holder.bot is not None:
             raise RoomError("not_a_person", 409, seat=seat + 1)
+        self.bots_welcome()
         bot = speaking(STAND_IN, self.room.game, lang)
         await self.room.keep(seats=[StoredSeat(seat, holder.name, bot, holder.token_hash)])
         holder.bot = bot
@@ -181,7 +288,8 @@ class Seating:
             specs, names = list(match.record.seats), list(match.names)
             specs[seat] = names[seat] = bot
             handed = (match.id, specs, names)
-        people = [k for k, other in enumerate(room.seats) if other.name is not None and k != seat]
+        # A program is no host, and no reason to keep a room open.
+        people = [k for k, other in enumerate(room.seats) if other.person and k != seat]
         status = None if people else CLOSED
         host = people[0] if people and seat == room.host else None
         await room.keep(seats=[StoredSeat(seat, None, bot)], status=status, host=host, match=handed)
@@ -217,6 +325,10 @@ class Seating:
         self.in_lobby()
         if any(holder.free for holder in room.seats):
             raise RoomError("seats_empty", 409)
+        if any(holder.name == PROGRAM for holder in room.seats):
+            raise RoomError("program_not_here", 409)
+        if any(holder.bot for holder in room.seats):
+            self.bots_welcome()  # a room kept from before the rule
         seed = secrets.randbits(62)
         specs = [holder.spec() for holder in room.seats]
         names = [holder.label() for holder in room.seats]

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from tafel.engine import IllegalAction, Json, Seat
+from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.room_match import OVER, PLAYING
 from tafel.server.room_options import hints_on, room_options_to_json
+from tafel.server.seats import PROGRAM
 from tafel.store.tables import now
 
 REFUSED = ("bad_token", "you_left")
@@ -54,6 +56,7 @@ class Tabs:
             "players": room.players,
             "options": room.game.options_to_json(room.options),
             "room_options": room_options_to_json(room.room_options),
+            "takes_bots": room.game.room_takes_bots(room.options),
             "status": room.status,
             "host": room.host,
             "matches": room.matches,
@@ -176,8 +179,13 @@ class Tabs:
     def tell(self, key: str, seat: Seat | None = None, **params: Any) -> None:
         """News for every tab; the tabs of the `seat` it is about read it spoken to them
         (`key_you`: "a bot plays for you", where the others read "for Ann")."""
+        name = params.get("name")
         for connection in self.connections():
             said = f"{key}_you" if seat is not None and connection.seat == seat else key
+            if isinstance(name, str) and name.startswith(PROGRAM):
+                # "Robo (program)", as every screen names a program's seat.
+                own = name.removeprefix(PROGRAM)
+                params["name"] = SERVER_CATALOG.text(connection.lang, "program_seat", name=own)
             text = SERVER_CATALOG.text(connection.lang, said, **params)
             connection.send_json({"type": "notice", "key": key, "message": text})
 
@@ -200,7 +208,9 @@ class Tabs:
         a crowd of spectators costs each one frame, not one for everyone already there."""
         room = self.room
         connection.keeper = room.keeper
-        connection.send_json({"type": "welcome", "you": connection.seat})
+        connection.send_json(
+            {"type": "welcome", "you": connection.seat, "version": PROTOCOL_VERSION}
+        )
         present = False
         if connection.seat is None:
             room.spectators.append(connection)

@@ -154,8 +154,8 @@ class Timekeeping:
         if room.status != PLAYING or match is None or len(match.record.actions) != decision:
             return
         seats = {s: why for s, why in seats.items() if room.seats[s].name and not room.seats[s].bot}
-        if not seats:
-            return
+        if not seats or not room.game.room_takes_bots(room.options):
+            return  # at one table no bot plays for a person: the table waits for them
         bots = {s: room.seating.stand_in_bot(s) for s in seats}
         kept = [StoredSeat(s, room.seats[s].name, bots[s], room.seats[s].token_hash) for s in seats]
         try:

@@ -7,8 +7,9 @@ room with a match in progress that moves on its own (a bot holds a seat, or the 
 time), so bots play on and clocks run out even before anyone comes back.
 
 Rooms expire: one where no match was ever started is deleted after `Limits.unstarted_expiry`
-with nobody in it, any other closes after `Limits.idle_expiry`. At most `Limits.live_rooms`
-rooms are open at once.
+with nobody in it (`Limits.unstarted_expiry_pressed` while half the cap is taken), any other
+closes after `Limits.idle_expiry`. At most `Limits.live_rooms` rooms are open at once, the last
+tenth of them kept for networks that have not made rooms of them (`tafel.server.limits`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from tafel.server.bots import BotPace
 from tafel.server.clock import ServerClock
 from tafel.server.errors import RoomError, option_refusal
 from tafel.server.keeper import Keeper, in_turn, store_pool, write_turns, writes_pool
-from tafel.server.limits import Limits, Quotas
+from tafel.server.limits import Limits, Quotas, TooMany
 from tafel.server.metrics import ROOMS, STORE_ERRORS
 from tafel.server.room import CLOSED, LOBBY, Room, resume_match, store_error
 from tafel.server.room_options import read_room_options, stored_options
@@ -130,8 +131,17 @@ class Rooms:
         tidy = clean_name(name)
         if client is not None:
             await self.quotas.rooms.take(client)
-        if await self.ask(self.store.live_rooms) >= self.limits.live_rooms:
+        live = await self.ask(self.store.live_rooms)
+        if live >= self.limits.live_rooms:
             raise RoomError("rooms_full", 503)
+        if client is not None and self.limits.reserved(live):
+            # The last slots are for newcomers: a few per network, however many it asks.
+            try:
+                await self.quotas.reserve.take(client)
+            except TooMany as refused:
+                full = RoomError("rooms_full", 503)
+                full.headers = refused.headers
+                raise full from None
         token = new_token()
         seats = [StoredSeat(0, tidy, None, token_hash(token))]
         seats += [StoredSeat(seat) for seat in range(1, players)]
@@ -266,12 +276,11 @@ class Rooms:
         """Expire the rooms left idle too long at `when`, but those owned by other processes
         (`elsewhere`), which sweep their own: kept in the store first, then dropped from
         memory. The codes of those expired."""
+        limits = self.limits
+        pressed = limits.pressed(await self.ask(self.store.live_rooms))
+        unstarted = limits.unstarted_expiry_pressed if pressed else limits.unstarted_expiry
         stale = await self.ask(
-            partial(
-                self.store.stale_rooms,
-                when - self.limits.unstarted_expiry,
-                when - self.limits.idle_expiry,
-            )
+            partial(self.store.stale_rooms, when - unstarted, when - limits.idle_expiry)
         )
         expired = []
         for code, started in stale:
@@ -311,6 +320,7 @@ class Rooms:
     async def sweep_now(self) -> None:
         elsewhere = set() if self.owned_elsewhere is None else await self.owned_elsewhere()
         await self.sweep(now(), elsewhere)
+        await self.ask(self.store.checkpoint)
 
     async def stop(self) -> None:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for

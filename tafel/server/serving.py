@@ -28,6 +28,7 @@ class ServeOptions:
     max_rooms: int = LIVE_ROOMS
     client_limits: bool = True
     allow_bots: tuple[str, ...] = ()
+    api_docs: bool = False
 
     def config(self) -> ServerConfig:
         limits = (
@@ -37,10 +38,12 @@ class ServeOptions:
         )
         pace = BotPace(installed=frozenset(self.allow_bots))
         if self.redis is None:
-            return ServerConfig(self.db, pace, limits=limits)
+            return ServerConfig(self.db, pace, limits=limits, api_docs=self.api_docs)
         # Processes tell each other's tabs of timers and reveals: one clock for all of them.
         cluster = ClusterConfig(self.redis, self.prefix, self.lease_seconds)
-        return ServerConfig(self.db, pace, limits=limits, clock=WallClock(), cluster=cluster)
+        return ServerConfig(
+            self.db, pace, limits=limits, clock=WallClock(), cluster=cluster, api_docs=self.api_docs
+        )
 
     def to_env(self) -> None:
         os.environ[OPTIONS_ENV] = json.dumps(asdict(self))

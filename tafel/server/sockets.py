@@ -1,14 +1,21 @@
 """The websocket of play: a tab says hello with its seat's pass (or none, to watch), then sends
 actions and receives frames.
 
-From the tab: `{"type": "hello", "token": ..., "lang": "nl"}` first, then
+The messages are written down in `docs/protocol.md`, with a JSON Schema of each direction in
+`tafel/server/schema/`.
+
+From the tab: `{"type": "hello", "token": ..., "lang": "nl", "version": 1}` first, then
 `{"type": "act", "action": {...}, "n": <actions seen>}` or `{"type": "lang", "lang": "en"}`. An
 action made on a state the game has since left is refused as stale, unless only others moved
 since and what its seat may do is unchanged (where all decide in any order), and a race action
 always (`Match.same_choices`).
-To the tab: `welcome` (its seat), `room` (seats, who is connected, status), `state` (its view, its
-legal actions, the actors), `error` (a refusal for it alone) and `refused` (its pass is not valid,
-or the room does not exist; the socket then closes with 4403). A refusal that may pass later (its
+
+The hello's `version` is the protocol's (`PROTOCOL_VERSION`; a hello without one is taken for
+this version): a client of another version is told so in a `refused` frame, and the socket
+closes with 4426. To the tab: `welcome` (its seat and the protocol's version), `room` (seats,
+who is connected, status), `state` (its view, its legal actions, the actors), `error` (a
+refusal for it alone) and `refused` (its pass is not valid, or the room does not exist; the
+socket then closes with 4403). A refusal that may pass later (its
 address has guessed too many codes, or the store did not answer) comes as an `error` before any
 `welcome`, and the socket closes with 4429: the browser tries again after a pause. A tab that
 falls too far behind is closed (`tafel.server.connection`) and, when it reconnects, is sent its
@@ -30,12 +37,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.clock import ServerClock
 from tafel.server.connection import CLOSE_REFUSED, Connection
 from tafel.server.errors import RoomError, pick_lang
+from tafel.server.failures import close_failed, count_failure, log_unexpected, unexpected
 from tafel.server.limits import client_key
 from tafel.server.metrics import SOCKETS
 from tafel.server.room import Room
@@ -43,6 +52,9 @@ from tafel.server.rooms import Rooms
 
 log = logging.getLogger("tafel.server")
 
+CLOSE_VERSION = 4426
+"""The websocket close code for a client of another protocol version (as HTTP's 426, upgrade
+required)."""
 HELLO_SECONDS = 15.0
 """How long a tab may take to say hello before the socket is closed."""
 CLOSE_LATER = 4429
@@ -60,12 +72,24 @@ async def greet(socket: WebSocket) -> tuple[str, str | None] | None:
     await socket.accept()
     try:
         hello = read_message(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
+    except WebSocketDisconnect:
+        return None  # the tab left before its hello: nothing to close, nothing to log
     except (TimeoutError, RoomError, KeyError, RuntimeError):
         await socket.close(1008)
         return None
     hello = hello if isinstance(hello, dict) else {}
+    lang = pick_lang(str(hello.get("lang")))
+    version = hello.get("version", PROTOCOL_VERSION)
+    if version != PROTOCOL_VERSION or type(version) is not int:
+        given = str(version)[:20]
+        error = RoomError("protocol_version", 426, version=PROTOCOL_VERSION, given=given)
+        await socket.send_json(
+            {"type": "refused", "key": error.key, "message": error.message(lang)}
+        )
+        await socket.close(CLOSE_VERSION)
+        return None
     token = hello.get("token")
-    return pick_lang(str(hello.get("lang"))), None if token is None else str(token)
+    return lang, None if token is None else str(token)
 
 
 def socket_client(socket: WebSocket) -> str:
@@ -105,8 +129,11 @@ async def serve_socket(socket: WebSocket, code: str, rooms: Rooms) -> None:
     try:
         # Either ends the connection: the tab leaves, or it is closed or dropped.
         await asyncio.wait((pump, reader), return_when=asyncio.FIRST_COMPLETED)
-        if reader.done():
-            reader.result()  # a failure in the room is the server's to log
+        if reader.done() and unexpected(failure := reader.exception()):
+            # A failure in the room: one line of log, counted against the tab's client.
+            log_unexpected(failure, "websocket", socket.url.path)
+            await count_failure(rooms.quotas, client)
+            await close_failed(socket)
     finally:
         pump.cancel()
         reader.cancel()

@@ -70,12 +70,24 @@ STATEMENT_SECONDS = 3.0
 """The longest one statement may run (PostgreSQL's `statement_timeout`)."""
 CONNECT_SECONDS = 3
 """The longest opening a connection to PostgreSQL may take."""
+UNACKNOWLEDGED_SECONDS = 10
+"""The longest what was sent to PostgreSQL may go unacknowledged by its host before the
+connection is given up (libpq's `tcp_user_timeout`): a network partition otherwise holds a
+write for TCP's whole retransmission, about 15 minutes."""
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+}
+"""TCP keepalives on every connection to PostgreSQL: one waiting for an answer from a host that
+is gone is given up after 5 + 3 * 2 = 11 s of silence rather than the system's 2 hours."""
 POOL_SECONDS = 2.0
+"""The longest a call waits for a free connection of the pool."""
 SCHEMA_LOCK = 0x7AFE1
 """The PostgreSQL advisory lock held while the tables are created."""
 SCHEMA_SECONDS = 120.0
 """The longest a process starting waits for another to create the tables."""
-"""The longest a call waits for a free connection of the pool."""
 
 
 def default_url() -> str:
@@ -202,7 +214,11 @@ class Store:
                 url,
                 pool_pre_ping=True,
                 pool_timeout=POOL_SECONDS,
-                connect_args={"connect_timeout": CONNECT_SECONDS},
+                connect_args={
+                    "connect_timeout": CONNECT_SECONDS,
+                    "tcp_user_timeout": int(1000 * UNACKNOWLEDGED_SECONDS),
+                    **KEEPALIVES,
+                },
             )
             event.listen(self.engine, "connect", _postgres_timeouts)
         with self.engine.begin() as connection:
@@ -404,6 +420,16 @@ class Store:
         )
         if not done.rowcount:  # type: ignore[attr-defined]
             session.add(ActivityRow(room=code, seen=when))
+
+    def checkpoint(self) -> None:
+        """Move a SQLite file's write-ahead log into the file and give the log's space back to
+        the disk (its pages are otherwise kept, up to 4 MB, for reuse): on a disk that filled
+        up, that space is what lets the writes start again once some is freed. Nothing for
+        PostgreSQL, nor while another connection reads an older snapshot (it is tried again
+        at the next sweep)."""
+        if self.url.startswith("sqlite") and self.url not in ("sqlite://", "sqlite:///:memory:"):
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def live_rooms(self) -> int:
         """How many rooms are not closed."""

@@ -110,7 +110,11 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
     ann.screenshot(path=output / "end.png", full_page=True)
     record = export_record(ann)
     assert record.seats == ["human", "human", "bot:greedy"]
-    assert replay(get_game("maillot"), record).outcome() is not None
+    outcome = replay(get_game("maillot"), record).outcome()
+    assert outcome is not None
+    # The teams after the winner in their real places (by their jerseys), not all "2.".
+    shown = [int(line.split(".")[0]) for line in ann.locator(".end .results li").all_inner_texts()]
+    assert shown == sorted(outcome.ranks)
     bob.get_by_role("button", name="Replay").click()
     expect(bob.locator(".replay .ring")).to_be_visible()
     bob.screenshot(path=output / "replay.png", full_page=True)

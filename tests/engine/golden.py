@@ -25,6 +25,9 @@ Changed since on purpose, each entry regenerated from the code that changed it a
 - Add-Vantage's ruling 13 (issue 31, rules version 3: three rounds of only buying end the
   game): every configuration, since every view and snapshot now holds the count of idle turns
   (and the option `idle-rounds`); regenerated from issue 31's code.
+- Maillot's places (issue 28: the teams after the winners placed by their jerseys, not all
+  second): the games whose final snapshot's ranks changed, random playouts and bot games alike;
+  the moves are unchanged.
 
 Per game and contract-harness configuration (`tests/games/*/test_contract.py`), a digest hashes
 step by step everything a change to the engine could disturb:

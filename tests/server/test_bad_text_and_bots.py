@@ -60,6 +60,17 @@ def test_a_person_may_not_be_named_like_a_bot(client: TestClient, name: str) -> 
     assert client.get(f"/api/rooms/{code}").json()["seats"][1]["name"] is None
 
 
+@pytest.mark.parametrize("name", ["You", "jij", " JOU ", "you"])
+def test_a_person_may_not_be_named_by_the_word_for_you(client: TestClient, name: str) -> None:
+    """A player called "You" would read as the viewer in everyone's lines ("You played 7")."""
+    code, _ = new_room(client, "add-vantage", 2)
+    status, body = post_raw(client, f"/api/rooms/{code}/seats/1", {"name": name}, "en")
+    assert (status, body["key"]) == (400, "name_like_you")
+    assert "You" in body["message"]
+    assert client.get(f"/api/rooms/{code}").json()["seats"][1]["name"] is None
+    take_seat(client, code, 1, "Youri")
+
+
 def test_a_name_is_kept_nfc_with_its_spaces_tidied_and_emoji_joiners_kept(
     client: TestClient,
 ) -> None:
@@ -171,3 +182,48 @@ def test_a_question_that_is_not_plain_text_is_refused_and_the_room_works_on_afte
             assert [line["text"] for line in frame["view"]["chat"]] == ["Where are we?"]
         record = client.get(f"/api/rooms/{code}").json()
         assert record["status"] == "playing"
+
+
+# Issue 27, finding 8: of eleven forms of a bot's name tried, six passed (a zero-width space
+# before "bot:", "Seat 2 (Normal)" behind a word joiner, ...).
+DISGUISED_BOTS = [
+    "\u200bbot:greedy",  # a zero-width space first
+    "bot\u200b:greedy",
+    "\u2060Seat 2 (Normal)",  # a word joiner first
+    "\ufeffPlaats 3 (Normaal)",  # a byte-order mark first
+    "Seat 2\u00ad (Normal)",  # a soft hyphen within
+    "Seat\u00a02 (Normal)",  # a no-break space
+    "\uff33\uff45\uff41\uff54 \uff12 (Normal)",  # full-width letters and digit
+    "- bot:x",
+    "(Seat 2 (Hard))",
+    "\U0001f916 bot: greedy",
+    "seat 2 (normal)",
+]
+
+
+@pytest.mark.parametrize("name", DISGUISED_BOTS)
+def test_a_name_disguised_as_a_bot_s_is_refused(client: TestClient, name: str) -> None:
+    code, _ = new_room(client, "add-vantage", 2)
+    status, body = post_raw(client, f"/api/rooms/{code}/seats/1", {"name": name})
+    assert (status, body["key"]) == (400, "name_like_bot")
+    assert client.get(f"/api/rooms/{code}").json()["seats"][1]["name"] is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("A\u200bnn", "Ann"),  # invisible characters are dropped
+        ("Bottom", "Bottom"),
+        ("Seat 2", "Seat 2"),
+        ("Anne (2)", "Anne (2)"),
+        (
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467 Fam",
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467 Fam",
+        ),
+    ],
+)
+def test_names_keep_what_shows_and_their_joiners(client: TestClient, typed: str, kept: str) -> None:
+    code, _ = new_room(client, "add-vantage", 2)
+    status, _ = post_raw(client, f"/api/rooms/{code}/seats/1", {"name": typed})
+    assert status == 200
+    assert client.get(f"/api/rooms/{code}").json()["seats"][1]["name"] == kept

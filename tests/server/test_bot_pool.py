@@ -5,6 +5,7 @@ for the game's quick rollout bot."""
 from __future__ import annotations
 
 import asyncio
+import statistics
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from tafel.engine import Action, Rng, Seat, State
 from tafel.games import get_game
 from tafel.server.bots import BOT_THREADS, BotPace, RoomBots, bot_offers
 from tafel.server.clock import LoopClock
+from tafel.server.thinking import FairPool
 from tests.loops import in_a_loop_of_its_own
 
 pytestmark = pytest.mark.timeout(60)
@@ -149,3 +151,104 @@ def test_no_bot_thinks_on_the_event_loop_not_even_the_fallback(
     assert loop_thread[0] not in thinking
     assert thinking[0].startswith("tafel-bot_") and thinking[1].startswith("tafel-bot_")
     assert thinking[2].startswith("tafel-bot-fallback")
+
+
+# --- Shared fairly (issue 27, finding 7) -----------------------------------------------------
+
+THINK = 0.3
+"""A decision's time in these tests: the fallback bot plays once one waits twice this."""
+
+
+class Sleeper(StubbornAgent):
+    """Uses all the time it is given (as a search with `seconds=60` does), without the CPU."""
+
+    name = "sleeper"
+
+    def act(self, state: State, seat: Seat) -> Action | None:
+        assert self.deadline is not None
+        time.sleep(max(0.0, self.deadline - time.perf_counter()))
+        return state.legal_actions(seat)[0]
+
+
+def test_greedy_rooms_get_their_share_and_an_honest_room_its_turn() -> None:
+    """Six rooms that each ask for a decision's whole time, again and again, and a room whose
+    bot decides at once: while the honest room waits, each other room starts at most one
+    decision, and those decisions think for their share of the time only (first come first
+    served, they took all of it: six whole decisions on two threads, three times the bound
+    past which the fallback plays). Counted, not timed, so that a loaded machine cannot fail it
+    by luck: the wait is at most `6 / threads` decisions of `share * THINK` seconds each."""
+    pool = FairPool(BOT_THREADS, name="tafel-bot-test")
+    events: list[tuple[str, float]] = []
+    """What happened, in order: a room's work started (with its share), or the honest room
+    asked."""
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def started(room: str, share: float) -> None:
+        with lock:
+            events.append((room, share))
+
+    def greedy(room: str, share: float) -> None:
+        started(room, share)
+        time.sleep(share * THINK)
+
+    def feed(room: str) -> None:
+        while not stop.is_set():
+            pool.submit(room, lambda share: greedy(room, share)).result()
+
+    feeders = [threading.Thread(target=feed, args=(f"greedy {k}",)) for k in range(6)]
+    for feeder in feeders:
+        feeder.start()
+    try:
+        time.sleep(THINK)  # the greedy rooms fill the pool first
+        for _ in range(8):
+            started("asked", 0)
+            pool.submit("honest", lambda share: started("honest", share)).result()
+    finally:
+        stop.set()
+        for feeder in feeders:
+            feeder.join()
+    rooms = [room for room, _ in events]
+    shares: list[float] = []
+    for asked in (at for at, room in enumerate(rooms) if room == "asked"):
+        waited_for = events[asked + 1 : rooms.index("honest", asked)]
+        assert len({room for room, _ in waited_for}) == len(waited_for) <= 6, events
+        shares += [share for _, share in waited_for]
+    # Seven rooms (six, between a decision and the next) want the threads: the decisions the
+    # honest room waited for thought for their share of the time, not all of it.
+    assert statistics.median(shares) <= BOT_THREADS / 5, events
+
+
+def test_an_honest_rooms_bot_is_not_starved_by_rooms_of_slow_bots(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(GENERIC, "sleeper", Sleeper)
+    # A whole second a decision: the overrun bound (twice it) then leaves most of a second
+    # for a loaded machine's scheduling, which a fair share never needs.
+    pace = BotPace(0, 0, 0, think=1.0)
+    moves: dict[str, int] = {}
+
+    async def run() -> None:
+        rooms: dict[str, RoomBots] = {}
+
+        def moved(name: str) -> None:
+            moves[name] += 1
+            state, seats = bots_to_move("bot:greedy" if name == "light" else "bot:sleeper")
+            rooms[name].wake(state, seats, 7 + moves[name], None)  # and again, for good
+
+        for name in [f"heavy {k}" for k in range(6)] + ["light"]:
+            moves[name] = 0
+            rooms[name] = RoomBots(
+                GAME, pace, LoopClock(), lambda *_, name=name: moved(name), lambda *_: None, name
+            )
+        for name in rooms:
+            moved(name)
+        while moves["light"] < 5:
+            await asyncio.sleep(0.01)
+        for bots in rooms.values():
+            bots.stop()
+
+    in_a_loop_of_its_own(run())
+    overran = [record for record in caplog.records if "overran" in record.getMessage()]
+    assert overran == [], "no decision waited past its bound: none was played by the fallback"
+    assert all(moves[f"heavy {k}"] >= 2 for k in range(6)), moves

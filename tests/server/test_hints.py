@@ -3,9 +3,16 @@ decide, sent to that tab alone, in its language."""
 
 from __future__ import annotations
 
+import secrets
+from functools import partial
+
 import pytest
 from fastapi.testclient import TestClient
 
+from tafel.games import get_game
+from tafel.server import hints
+from tafel.server.connection import Connection
+from tafel.server.errors import RoomError
 from tests.server.tabs import new_room, open_tab, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(120)
@@ -45,3 +52,38 @@ def test_the_seat_to_decide_gets_a_hint_and_the_other_seat_is_refused(client: Te
         ann.send({"type": "hint"})  # asked again: the same hint, not a second search
         assert ann.next("hint") == told
     assert not any(frame["type"] == "hint" for frame in bob.frames)
+
+
+def test_a_seat_asking_a_new_hint_at_every_decision_is_refused_past_its_rate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 27, finding 7: six rooms asking a hint at every decision slowed every other room's
+    moves (p50 6-20 ms to 156-178 ms); a seat now gets `HINTS_PER_SEAT` new hints."""
+    monkeypatch.setattr(hints, "HINT_SECONDS", 0.01)
+    game = get_game("add-vantage")
+    state = game.start(2, 1)
+    seat = state.actors()[0]
+    room = hints.RoomHints(game, inline=True, room=secrets.token_hex(4))  # the counter is shared
+    tab = Connection(Quiet(), seat, "nl")
+    allowed = int(hints.HINTS_PER_SEAT.split("/")[0])
+    for decision in range(allowed):
+        room.ask(tab, state, decision, ["Ann", "Bob"], partial(int, decision))
+    with pytest.raises(RoomError) as refused:
+        room.ask(tab, state, allowed, ["Ann", "Bob"], lambda: allowed)
+    assert refused.value.key == "hint_too_often" and refused.value.params["seconds"] > 0
+    assert "tips" in refused.value.message("nl") and "hints" in refused.value.message("en")
+    # The hint of a decision already thought out is sent again, free.
+    room.ask(tab, state, allowed - 1, ["Ann", "Bob"], lambda: allowed - 1)
+    # Another seat, and the same seat in another room, have hints of their own.
+    other = hints.RoomHints(game, inline=True, room=secrets.token_hex(4))
+    other.ask(tab, state, allowed, ["Ann", "Bob"], lambda: allowed)
+
+
+class Quiet:
+    """A tab's socket the test never sends on: frames stay queued."""
+
+    async def send_text(self, data: str) -> None:
+        raise AssertionError("not sent")
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        raise AssertionError("not closed")

@@ -8,6 +8,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +18,15 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import OperationalError
 
 from tafel.server import BotPace, ServerConfig, create_app
+from tafel.server.limits import Limits
+from tafel.server.rooms import Rooms
 from tafel.store import Store
 from tests.server.tabs import (
     Json,
     Tab,
     auth,
     new_room,
+    on_loop,
     open_tab,
     play_out,
     set_bot,
@@ -257,3 +261,41 @@ def test_a_locked_sqlite_store_gets_a_refusal_not_a_frozen_server(
 def test_a_locked_postgresql_table_gets_a_refusal_not_a_frozen_server(postgres_url: str) -> None:
     with TestClient(create_app(ServerConfig(postgres_url, BotPace(0, 0)))) as client:
         refused_while_locked(client, postgres_url)
+
+
+def test_room_summaries_are_read_while_another_connection_holds_sqlite_s_write_lock(
+    db_url: str,
+) -> None:
+    """Issue 27, finding 8: a write lock held elsewhere (a long report, a backup) must not hold
+    the rooms' summaries: read from the store (the rooms are not in memory after a restart)
+    while the lock is held, each as it was, where a write waits at most a second and is
+    refused."""
+    with TestClient(create_app(ServerConfig(db_url, BotPace(0, 0)))) as client:
+        codes = [new_room(client, "add-vantage", 2)[0] for _ in range(3)]
+        before = [client.get(f"/api/rooms/{code}").json() for code in codes]
+    with (
+        TestClient(create_app(ServerConfig(db_url, BotPace(0, 0)))) as client,
+        locked(db_url, "rooms"),
+    ):
+        assert [client.get(f"/api/rooms/{code}").json() for code in codes] == before
+        refused = client.post(f"/api/rooms/{codes[0]}/seats/1", json={"name": "Bob"})
+        assert refused.status_code == 503
+
+
+def test_each_sweep_gives_the_write_ahead_log_s_space_back_to_the_disk(
+    tmp_path: Path,
+) -> None:
+    """Issue 27, finding 8: SQLite keeps its write-ahead log's pages (up to 4 MB) for reuse; on a
+    disk that filled up, that space is what lets writes start again once some is freed. Each
+    sweep moves the log into the file and truncates it."""
+    db = tmp_path / "tafel.db"
+    config = ServerConfig(f"sqlite:///{db}", BotPace(0, 0), limits=Limits.unlimited_clients())
+    with TestClient(create_app(config)) as client:
+        codes = [new_room(client, "add-vantage", 2)[0] for _ in range(20)]
+        wal = db.with_name("tafel.db-wal")
+        assert wal.stat().st_size > 0
+        rooms: Rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        on_loop(client, rooms.sweep_now)
+        assert wal.stat().st_size == 0
+        assert [client.get(f"/api/rooms/{code}").status_code for code in codes] == [200] * 20
+        new_room(client, "add-vantage", 2)  # and writes go on

@@ -25,11 +25,12 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
 ) -> None:
     games = {game["id"]: game for game in client.get("/api/games").json()}
     names = [o["name"] for o in games["tornado-alert"]["room_options"]]
-    assert names == ["turn-time", "reserve", "away", "hints", "slaps", "slap-window"]
+    assert names == ["turn-time", "reserve", "away", "sit-in", "hints", "slaps", "slap-window"]
     assert [o["name"] for o in games["add-vantage"]["room_options"]] == [
         "turn-time",
         "reserve",
         "away",
+        "sit-in",
         "hints",
     ]
     code, _ = new_room(client, "tornado-alert", 3, room_options={"slaps": "arrival"})
@@ -38,6 +39,7 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
         "turn-time": 60,
         "reserve": 120,
         "away": 90,
+        "sit-in": False,
         "hints": False,
         "slaps": "arrival",
         "slap-window": 200,

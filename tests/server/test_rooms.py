@@ -89,8 +89,9 @@ def test_seats_bots_and_the_host_in_the_lobby(client: TestClient) -> None:
         "bot:ismcts:iterations=20",
         "bot:random",
     ]
+    # A bot's seat during a game is a spectator's to take only where the host allows it.
     late = client.post(f"/api/rooms/{code}/seats/3", json={"name": "Eve"})
-    assert late.status_code == 409 and late.json()["key"] == "not_in_lobby"
+    assert late.status_code == 403 and late.json()["key"] == "sit_in_closed"
     assert client.post(f"/api/rooms/{code}/rematch", headers=auth(host)).status_code == 409
 
 

@@ -120,7 +120,10 @@ def test_no_frame_tells_an_agent_the_spy_or_the_spy_the_location(
         code, host = new_room(client, "spyfall", players, rounds=4, minutes=MINUTES, table=table)
         tokens = [host, take_seat(client, code, 1, "Bob")]
         for seat in range(2, players):
-            set_bot(client, code, host, seat, "talker")
+            if table:  # a room at one table seats no bot: people only
+                tokens.append(take_seat(client, code, seat, f"Player {seat + 1}"))
+            else:
+                set_bot(client, code, host, seat, "talker")
         start(client, code, host)
         people = {
             seat: opened.enter_context(open_tab(client, code, t)) for seat, t in enumerate(tokens)

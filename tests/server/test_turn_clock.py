@@ -194,6 +194,7 @@ def test_defaults_and_the_earlier_name_of_the_turn_time(tmp_path: Path) -> None:
             "turn-time": TURN_SECONDS,
             "reserve": RESERVE_SECONDS,
             "away": AWAY_SECONDS,
+            "sit-in": False,
             "hints": False,
         }
         code, _ = new_room(client, "add-vantage", 2, room_options={"stand-in": 45})

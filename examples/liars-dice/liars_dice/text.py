@@ -97,6 +97,8 @@ class LiarsDiceText:
         if kind == "reveal":
             kind = "reveal_holds" if params["found"] >= params["count"] else "reveal_lie"
             params["cups"] = self.cups(params["cups"], names)
+        if kind == "lose_die" and params["count"] == 0:
+            kind = "lose_die_last"  # said as such, not as "0 left"
         for role in ("bidder", "caller", "loser"):
             if role in params:
                 params[role] = names[params[role]]

@@ -16,6 +16,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from tafel.engine.nesting import toml_depth
+
 START, EFFORT, ESCAPE, CHANCE, FEED, EVENT, SPRINT, MOUNTAIN = range(8)
 SQUARE_TYPES = ("start", "effort", "escape", "chance", "feed", "event", "sprint", "mountain")
 """Square types by code: the rules compare small ints on the hot path of a playout."""
@@ -191,8 +193,16 @@ def board_file_text(path: str) -> str:
         raise BoardError(f"board file {path}: cannot read it ({reason or error})") from None
 
 
+BOARD_DEPTH_LIMIT = 10
+"""How deep a board's arrays and tables may nest: Tafel's own board nests 2 deep. Deeper text
+is refused before it is parsed, which would recurse once per level (1,200 levels in 2.4 KB
+exhausted the stack)."""
+
+
 def read_board(text: str) -> Board:
     """The board in TOML text; a BoardError says what is wrong with it."""
+    if toml_depth(text) > BOARD_DEPTH_LIMIT:
+        raise BoardError(f"board: arrays and tables nest deeper than {BOARD_DEPTH_LIMIT} levels")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

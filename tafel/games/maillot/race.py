@@ -278,6 +278,26 @@ class Race:
         neither costs nor adds a point."""
         return self.combat[seat]
 
+    def places(self, winners: list[Seat]) -> tuple[int, ...]:
+        """The winners first; the rulebook ranks nobody else, so Tafel places the rest by the
+        order it breaks an exhausted field's tie with (rainbow, then green, then polka-dot
+        jerseys), equal ones sharing a place. With combat points, by the points."""
+        if self.options.combat_points:
+            points = [self.combat_total(seat) for seat in range(self.players)]
+            return Outcome.from_scores(points).ranks
+
+        def place(seat: Seat) -> int:
+            if seat in winners:
+                return 1
+            better = sum(
+                self.jersey_rank(other) > self.jersey_rank(seat)
+                for other in range(self.players)
+                if other not in winners
+            )
+            return 1 + len(winners) + better
+
+        return tuple(place(seat) for seat in range(self.players))
+
     def finish(self, reason: str, winners: list[Seat] | None = None) -> None:
         """The game is over. Without a winner named (all out, or no rainbow jersey left) the
         most rainbow, then green, then polka-dot jerseys win, else a true tie. With combat
@@ -294,5 +314,5 @@ class Race:
         self.phase, self.actor = OVER, -1
         self.payments = []
         self.end_reason, self.winners = reason, winners
-        self._outcome = Outcome.from_scores(scores)
+        self._outcome = Outcome(tuple(scores), self.places(winners))
         self.say("game_over", reason=reason, winners=list(winners))

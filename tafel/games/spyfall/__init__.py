@@ -70,6 +70,11 @@ class Spyfall(Game):
                     )
         return SpyfallState(players, options, rng, in_play)
 
+    def room_takes_bots(self, options: Any) -> bool:
+        """At one table (`table`) questions are asked aloud: nobody can question a bot, and a
+        bot may not cast a person's vote for them, so a room seats none."""
+        return not cast(Options, options).table
+
     def restore(self, snapshot: Json) -> SpyfallState:
         return SpyfallState.from_snapshot(snapshot)
 

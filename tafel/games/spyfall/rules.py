@@ -605,7 +605,7 @@ class SpyfallState(State):
 
     @classmethod
     def from_snapshot(cls, data: Json) -> SpyfallState:
-        options = options_from_json(Options, data["options"])
+        options = options_from_json(Options, data["options"], new=False)
         state = cls(data["players_"], options, Rng.from_json(data["rng"]), list(data["in_play"]))
         for name in SAVED:
             setattr(state, name, copy_json(data[name]))

@@ -19,7 +19,6 @@ from rich.text import Text
 
 from tafel.engine import TEXT_LIMIT, Action, Catalog, IllegalAction, Json, Seat
 from tafel.engine.contract import normalize_text
-from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.plain_text import TextError, clean_text
 from tafel.games.spyfall.actions import (
     ANSWER,
@@ -79,16 +78,6 @@ class SpyfallText:
                     self.words.setdefault(word.casefold(), command)
 
     def t(self, lang: str, key: str, **params: Any) -> str:
-        return self.catalog.text(lang, key, **params)
-
-    def by(self, lang: str, key: str, **params: Any) -> str:
-        """A sentence about `name`: its own wording where that is the screen's own seat ("You
-        vote yes", not "You votes yes")."""
-        you = key + ".you"
-        if params.get("name") == ENGINE_CATALOG.text(lang, "you") and self.catalog.template(
-            lang, you
-        ):
-            key = you
         return self.catalog.text(lang, key, **params)
 
     # --- Names of things ----------------------------------------------------------------------
@@ -241,34 +230,34 @@ class SpyfallText:
         if accusation is not None:
             suspect = names[accusation["suspect"]]
             if accusation["time_up"]:
-                return self.by(lang, "situation.ballot", suspect=suspect)
+                return self.t(lang, "situation.ballot", suspect=suspect)
             return self.t(
                 lang, "situation.accusation", name=names[accusation["accuser"]], suspect=suspect
             )
         match view["phase"]:
             case "deal":
-                return self.by(
+                return self.t(
                     lang, "situation.deal", name=names[view["dealer"]], round=view["round"] + 1
                 )
             case "ask":
-                return self.by(lang, "situation.ask", name=names[view["asker"]])
+                return self.t(lang, "situation.ask", name=names[view["asker"]])
             case "answer":
                 asker = names[view["asker"]]
                 answerer = names[view["answerer"]]
-                return self.by(lang, "situation.answer", name=answerer, asker=asker)
+                return self.t(lang, "situation.answer", name=answerer, asker=asker)
             case "talk":
-                return self.by(lang, "situation.talk")
+                return self.t(lang, "situation.talk")
             case "guess":
-                return self.by(lang, "situation.guess", name=names[view["revealed_spy"]])
+                return self.t(lang, "situation.guess", name=names[view["revealed_spy"]])
             case "nominate":
                 named = ", ".join(
                     self.t(lang, "named", name=names[n["seat"]], suspect=names[n["suspect"]])
                     for n in view["nominations"]
                 )
-                line = self.by(lang, "situation.nominate", name=names[self.nominator(view)])
+                line = self.t(lang, "situation.nominate", name=names[self.nominator(view)])
                 return f"{line} {named}".strip()
             case "over":
-                return self.by(lang, "situation.over")
+                return self.t(lang, "situation.over")
         return ""
 
     def results(self, view: Json, lang: str, names: Sequence[str]) -> list[RenderableType]:
@@ -345,7 +334,7 @@ class SpyfallText:
         kind = event["kind"]
         seat = event["seat"]
         name = "" if seat is None else names[seat]
-        t = self.by
+        t = self.t
         match kind:
             case "round_started":
                 dealer = names[event["dealer"]]

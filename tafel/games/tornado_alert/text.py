@@ -148,12 +148,8 @@ class TornadoAlertText:
             case Claim():
                 count, size = view["claim_size"], view["play_pile_size"]
                 if size < count:
-                    return t(
-                        lang,
-                        "action.claim_short_one" if size == 1 else "action.claim_short",
-                        count=size,
-                    )
-                return t(lang, "action.claim_one" if count == 1 else "action.claim", count=count)
+                    return t(lang, "action.claim_short", count=size)
+                return t(lang, "action.claim", count=count)
             case Draw():
                 return t(lang, "action.draw")
             case UseToken(sign=sign):

@@ -23,9 +23,25 @@ export async function loadTexts(lang) {
   document.documentElement.lang = lang;
 }
 
-// Catalog templates are Python's str.format with plain {name} fields.
+// Catalog templates are Python's str.format with plain {name} fields. The viewer's seat is named
+// by the word "you" (`eventNames`, and nobody may take it as a name: the server refuses it); where
+// a template puts it mid-sentence it is the object's form ("Cid asks you", "behalve jou"), at a
+// sentence's start the subject's ("You", "Jij").
 export function format(template, params = {}) {
-  return template.replace(/\{(\w+)\}/g, (field, key) => (key in params ? String(params[key]) : field));
+  return template.replace(/\{(\w+)\}/g, (field, key, at) => {
+    if (!(key in params)) return field;
+    const value = String(params[key]);
+    if (value !== youWord() || sentenceStart(template.slice(0, at))) return value;
+    return texts.engine["you.object"] ?? value;
+  });
+}
+
+function youWord() {
+  return texts.engine.you;
+}
+
+function sentenceStart(before) {
+  return /(^|[.!?:]\s+)$/.test(before);
 }
 
 // A message that counts has a form per plural category of the language ("points#one",
@@ -38,12 +54,23 @@ function counted(table, key, params) {
   return table[`${key}#${category}`] ?? table[`${key}#other`];
 }
 
-// A message about the player themself has its own wording, "key.you" ("You vote yes", "the Rover
-// took all 17 of your cards"), picked where the caller says the seat is the viewer's
-// (`you: true`); a message without one reads the same for everyone.
+// A message about the player themself has its own wording: "key.you" where they are its subject
+// ("You vote yes", "the Rover took all 17 of your cards"), picked where the caller says so
+// (`you: true`) or where `name` is the viewer's; "key.you.FIELD" where they are another of its
+// people ("Vote: are you the spy?" for `suspect`). A message without one reads the same for
+// everyone, with "you" in its place.
 function lookup(table, key, params) {
-  const own = params?.you ? counted(table, `${key}.you`, params) ?? table[`${key}.you`] : undefined;
-  return own ?? counted(table, key, params) ?? table[key];
+  const own = (suffix) => counted(table, `${key}${suffix}`, params) ?? table[`${key}${suffix}`];
+  if (params?.you ?? (params?.name !== undefined && params.name === youWord())) {
+    const found = own(".you");
+    if (found !== undefined) return found;
+  }
+  for (const [field, value] of Object.entries(params ?? {})) {
+    if (field === "name" || value !== youWord()) continue;
+    const found = own(`.you.${field}`);
+    if (found !== undefined) return found;
+  }
+  return counted(table, key, params) ?? table[key];
 }
 
 export function t(key, params) {

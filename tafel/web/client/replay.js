@@ -1,7 +1,7 @@
 // A finished game move by move, as this browser's seat saw it (or as a spectator saw it).
 
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
-import { api, passes } from "./api.js";
+import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { useRenderer } from "./renderers.js";
 import { Header, eventNames, navigate } from "./ui.js";
@@ -17,19 +17,21 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
 
   useEffect(() => {
     const seat = pass ? `?seat=${pass.seat}` : "";
-    Promise.all([
-      api("GET", `/api/rooms/${code}`),
-      api("GET", `/api/rooms/${code}/matches/${number}/replay${seat}`),
-    ])
-      .then(([summary, steps]) => {
-        setRoom(summary);
+    // The room on its own: its game's title heads the page even where the replay is refused.
+    api("GET", `/api/rooms/${code}`)
+      .then(setRoom)
+      .catch(() => null);
+    api("GET", `/api/rooms/${code}/matches/${number}/replay${seat}`)
+      .then((steps) => {
         setReplay(steps);
         setStep(steps.steps.length - 1);
       })
       .catch((failure) => setError(failure.message));
   }, [code, number]);
 
-  const title = game ? `${game.titles[lang] || game.titles.en} · ${t("replay")}` : t("replay");
+  // The game's title whole (it wraps on a phone rather than losing its end) and the room's code
+  // as the room's own header shows it; "Replay" heads the controls.
+  const title = game ? game.titles[lang] || game.titles.en : t("replay");
   let body;
   if (error) body = html`<main class="card"><p>${error}</p></main>`;
   else if (!replay || !renderer) body = html`<main class="loading">${t("connecting")}</main>`;
@@ -41,6 +43,7 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
     const gt = gameText(room.game);
     body = html`<main class="table replay" data-step=${step} data-phase=${shown.view.phase}>
       <div class="replay-controls card">
+        <strong class="replay-label">${t("replay")}</strong>
         <button aria-label=${t("first")} onClick=${() => setStep(0)}>«</button>
         <button class="prev" aria-label=${t("previous")} onClick=${() => setStep(Math.max(0, step - 1))}>◀</button>
         <input type="range" min="0" max=${last} value=${step} aria-label=${t("move")}
@@ -65,7 +68,7 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
     </main>`;
   }
   return html`<div class="screen">
-    <${Header} title=${title} lang=${lang} switchLang=${switchLang}><span class="room-code">${code}</span></${Header}>
+    <${Header} title=${title} lang=${lang} switchLang=${switchLang}><span class="room-code">${showCode(code)}</span></${Header}>
     ${body}
   </div>`;
 }

@@ -15,9 +15,10 @@ import { RoomSocket } from "./socket.js";
 import { LiveRegions, useAnnouncement } from "./announce.js";
 import { Moments } from "./moments.js";
 import { usePinnedTurnLine } from "./pinned.js";
+import { TrayBar } from "./tray-bar.js";
 import { AlertSettings, turnKind, useTurnCall } from "./turn.js";
 import { Notice, useNotice } from "./notices.js";
-import { Chips, Header, Sheet, eventNames, navigate } from "./ui.js";
+import { Chips, Header, Sheet, eventNames, navigate, seatBotName } from "./ui.js";
 
 const LOG_LENGTH = 80;
 
@@ -109,9 +110,10 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 
   useEffect(() => socket.current?.setLang(lang), [lang]);
 
-  const title = game ? game.titles[lang] || game.titles.en : code;
+  const title = game ? game.titles[lang] || game.titles.en : "";
+  // A code that opens no room is said once, in the page's sentence, not also in the header.
   const header = html`<${Header} title=${title} lang=${lang} switchLang=${switchLang}>
-    <span class="room-code">${showCode(code)}</span>
+    ${!missing && html`<span class="room-code">${showCode(code)}</span>`}
   </${Header}>`;
   const fail = (message) => setNotice(message);
 
@@ -148,7 +150,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     };
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
-    body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass}
+    body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass} setPass=${setPass}
       act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
       serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint}
       leaving=${leaving} />`;
@@ -168,7 +170,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   </div>`;
 }
 
-function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
+function Table({ room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving }) {
   const renderer = useRenderer(game);
   const [sheet, setSheet] = useState(null);
   usePinnedTurnLine();
@@ -240,6 +242,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       <span>${t(kind ? "bot_plays_move_back" : "bot_plays_for_you")}</span>
       <button class="primary" onClick=${() => seatCall(you, "back")}>${t("take_back")}</button>
     </div>`}
+    ${you === null && !over && html`<${Watching} room=${room} setPass=${setPass} fail=${fail} />`}
     <div class=${`turn ${kind === "must" ? "mine" : kind ? "may" : ""}`} data-turn=${kind || "none"}>
       <span>${turn}</span>
       ${frame.wait?.reaction && !over &&
@@ -269,6 +272,7 @@ function Table({ room, game, frame, log, pass, act, race, slap, busy, fail, serv
       keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
       bots=${seated.map((name) => name.startsWith("bot:"))} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
+    ${kind && !handedMe && html`<${TrayBar} n=${frame.n} />`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
       <ol class="moves" reversed>
@@ -320,6 +324,35 @@ function SeatChoice({ seat, info, you, call }) {
   if (info.bot) return html`<button class="primary" onClick=${() => call("back")}>${t("give_back")}</button>`;
   return html`<p>${t(seat === you ? "hand_yourself_help" : "hand_help")}</p>
     <button class="primary" onClick=${() => call("hand")}>${t("hand_to_bot")}</button>`;
+}
+
+// A spectator is told they are watching; where the host lets spectators sit in (the room option
+// `sit-in`), they may take a seat a bot plays, by name, as in the lobby.
+function Watching({ room, setPass, fail }) {
+  const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
+  const open = room.room_options?.["sit-in"] ? room.seats.filter((seat) => seat.bot && !seat.name) : [];
+  const sit = async (seat) => {
+    localStorage.setItem("tafel.name", name);
+    try {
+      const taken = await api("POST", `/api/rooms/${room.code}/seats/${seat}`, { body: { name } });
+      passes.set(room.code, taken.seat, taken.token);
+      setPass({ seat: taken.seat, token: taken.token });
+    } catch (failure) {
+      fail(failure.message);
+    }
+  };
+  return html`<div class="watching" role="status">
+    <span>${t(open.length ? "watching_sit_in" : "watching")}</span>
+    ${open.length > 0 &&
+    html`<form class="row" onSubmit=${(event) => event.preventDefault()}>
+      <input name="name" value=${name} placeholder=${t("your_name")} aria-label=${t("your_name")}
+        maxlength="24" onInput=${(event) => setName(event.target.value)} />
+      ${open.map(
+        (seat) => html`<button type="button" class="primary" data-seat=${seat.seat} disabled=${!name.trim()}
+          onClick=${() => sit(seat.seat)}>${t("sit_in", { bot: seatBotName(seat.seat, seat.bot) })}</button>`,
+      )}
+    </form>`}
+  </div>`;
 }
 
 // A renderer may say how a score reads (`scoreText(view, seat, gt)`): money, jerseys.

@@ -5,6 +5,10 @@
 import { ServerTime } from "./servertime.js";
 
 export const REFUSED = 4403;
+// The protocol this page speaks (docs/protocol.md); a server of another version refuses it with
+// OTHER_VERSION, and trying again would not help: the page must be reloaded.
+const PROTOCOL_VERSION = 1;
+const OTHER_VERSION = 4426;
 
 export class RoomSocket {
   constructor(code, token, lang, { onFrame, onStatus }) {
@@ -26,7 +30,7 @@ export class RoomSocket {
     socket.onopen = () => {
       this.wait = 500;
       this.time.reset();
-      const hello = { type: "hello", lang: this.lang };
+      const hello = { type: "hello", lang: this.lang, version: PROTOCOL_VERSION };
       if (this.token) hello.token = this.token;
       socket.send(JSON.stringify(hello));
       this.onStatus("open");
@@ -45,7 +49,7 @@ export class RoomSocket {
       }
     };
     socket.onclose = (event) => {
-      if (this.closed || event.code === REFUSED) return;
+      if (this.closed || event.code === REFUSED || event.code === OTHER_VERSION) return;
       this.onStatus("lost");
       setTimeout(() => this.closed || this.open(), this.wait);
       this.wait = Math.min(this.wait * 2, 5000);

@@ -81,8 +81,20 @@ export function eventNames(names, you) {
   return names.map((name, seat) => {
     if (seat === you) return t("you");
     if (name.startsWith("bot:")) return seatBotName(seat, name);
+    if (isProgram(name)) return programName(name);
     return name;
   });
+}
+
+// A seat the host gave to a program is named `program:NAME` (`program:` until it arrives): shown
+// as "Robo (program)", never as a person or one of Tafel's bots.
+export function isProgram(name) {
+  return typeof name === "string" && name.startsWith("program:");
+}
+
+export function programName(name) {
+  const own = name.slice("program:".length);
+  return own ? t("program_name", { name: own }) : t("program_awaited");
 }
 
 // A bot's one name, the same in the lobby, on the chips, in the log and in the terminal.
@@ -113,7 +125,7 @@ export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow
       const tap = onSeat && info.name ? () => onSeat(seat) : undefined;
       const face = html`<span class=${`dot ${bot || info.connected ? "on" : "off"}`}
           title=${bot ? t("bot") : info.connected ? t("connected") : t("not_connected")}></span>
-        ${bot ? seatBotName(seat, name) : name}
+        ${bot ? seatBotName(seat, name) : isProgram(name) ? programName(name) : name}
         ${seat === you ? html`<small> (${t("you_short")})</small>` : null}
         ${seat === host ? html`<small> ★</small>` : null}
         ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}

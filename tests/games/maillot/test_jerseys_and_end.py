@@ -187,9 +187,23 @@ def test_three_rainbow_jerseys_win_at_once() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (1.0, 0.0, 0.0)
-    assert outcome.ranks == (1, 2, 2)
+    assert outcome.ranks == (1, 2, 2), "the others hold the same jerseys: they share a place"
     assert state.actors() == []
     assert state.peloton == [0, 1, 2], "nothing happens after the win"
+
+
+def test_the_others_are_placed_by_rainbow_then_green_then_polka_dot_jerseys() -> None:
+    state = start(4)
+    state.rainbow[0] = [20, 21]
+    state.green[0] = 2
+    state.rainbow[3] = [22]  # one rainbow jersey beats any number of green ones
+    state.green[1] = 2
+    state.polka[2] = 3
+    ride_to(state, SPRINT_SQUARE)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.scores == (1.0, 0.0, 0.0, 0.0), "the rulebook's score: the winner's 1"
+    assert outcome.ranks == (1, 3, 4, 2)
     assert_illegal(state, 0, ROLL, "game_over")
 
 

@@ -289,7 +289,7 @@ def test_questions_an_accusation_and_the_spy_s_guess_by_typed_commands() -> None
     ]
     assert "You ask Seat 2 (random): What do you eat here?" in output
     assert "Seat 2 (random) answers: Answer 1." in output
-    assert "Seat 3 (random) asks You: Question 4?" in output
+    assert "Seat 3 (random) asks you: Question 4?" in output
     assert "Seat 3 (random) asked you: type your answer." in output
     assert "You answer: We eat whatever the cook makes." in output
     assert "You stop the clock and accuse Seat 3 (random) of being the spy!" in output

@@ -176,6 +176,8 @@ export function describeEvent(event, names, gt) {
       .join("; ");
     return gt(params.found >= params.count ? "event.reveal_holds" : "event.reveal_lie", params);
   }
+  // A player's last die lost is said as such, not as "0 left".
+  if (kind === "lose_die" && params.count === 0) return gt("event.lose_die_last", params);
   return gt(`event.${kind}`, params);
 }
 

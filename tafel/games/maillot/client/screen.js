@@ -3,7 +3,7 @@
 // domestiques and jerseys, and the decision the race waits for: roll, escape or stay, bid or
 // pass in an auction, a domestique to retire or move.
 
-import { html, useEffect, useState } from "../../vendor/preact-htm.js";
+import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { takeFocus } from "../../focus.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
@@ -185,16 +185,22 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
       </div>`}
     </section>
-    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} info=${info} />
-    ${info !== null &&
-    html`<section class="card square-info" role="status" data-square=${info}>
-      <strong>${gt("square_title", { square: info, what: squareName(view.board.squares[info], gt) })}</strong>
-      <p>${squareEffect(view.board.squares[info], gt)}</p>
-      ${view.occupant[info] !== null && html`<p class="hint">${gt("square_held", { name: names[view.occupant[info]] })}</p>`}
-      <button class="quiet" onClick=${() => setInfo(null)}>${gt("close")}</button>
-    </section>`}
+    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} info=${info} close=${() => setInfo(null)} />
     <${Teams} view=${view} names=${names} you=${you} gt=${gt} />
   </div>`;
+}
+
+// A square's explanation opens inside the ring, in place of the inner track, and is scrolled into
+// view: in view wherever the square tapped is, on a phone as on a laptop.
+function SquareInfo({ view, names, gt, info, close }) {
+  const shown = useRef(null);
+  useEffect(() => shown.current?.scrollIntoView({ block: "nearest" }), [info]);
+  return html`<section class="square-info" role="status" data-square=${info} ref=${shown}>
+    <strong>${gt("square_title", { square: info, what: squareName(view.board.squares[info], gt) })}</strong>
+    <p>${squareEffect(view.board.squares[info], gt)}</p>
+    ${view.occupant[info] !== null && html`<p class="hint">${gt("square_held", { name: names[view.occupant[info]] })}</p>`}
+    <button class="quiet" onClick=${close}>${gt("close")}</button>
+  </section>`;
 }
 
 // What a square says to a screen reader: what is written on it first (its number, the amount
@@ -217,7 +223,7 @@ function squareLabel(view, index, names, moves, gt) {
   ].filter(Boolean).join(", ");
 }
 
-function Ring({ view, names, moves, tapSquare, gt, info }) {
+function Ring({ view, names, moves, tapSquare, gt, info, close }) {
   const squares = view.board.squares;
   const { columns, rows, cells } = ringLayout(squares.length);
   const auctioned = view.decision?.square;
@@ -240,7 +246,9 @@ function Ring({ view, names, moves, tapSquare, gt, info }) {
       </button>`;
     })}
     <div class="inner" style=${`grid-column: 2 / ${columns}; grid-row: 2 / ${rows}`}>
-      <${InnerTrack} view=${view} names=${names} gt=${gt} />
+      ${info === null
+        ? html`<${InnerTrack} view=${view} names=${names} gt=${gt} />`
+        : html`<${SquareInfo} view=${view} names=${names} gt=${gt} info=${info} close=${close} />`}
     </div>
   </section>`;
 }

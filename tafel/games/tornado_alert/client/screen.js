@@ -7,6 +7,10 @@
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { named } from "../../ui.js";
 
+// "or press the space bar" only where a keyboard is likely: a fine pointer that can hover (a
+// laptop's), not a phone's or a tablet's touch.
+const KEYBOARD = matchMedia("(hover: hover) and (pointer: fine)");
+
 const FANNED = 5; // cards of the play pile shown, from the top
 const SHOWN_SCORE = 6; // cards of a score pile shown, from the top
 
@@ -150,8 +154,8 @@ function useMoments(view, names, gt, you) {
 function claimText(view, gt) {
   const count = view.claim_size;
   const size = view.play_pile_size;
-  if (size < count) return gt(size === 1 ? "action.claim_short_one" : "action.claim_short", { count: size });
-  return gt(count === 1 ? "action.claim_one" : "action.claim", { count });
+  if (size < count) return gt("action.claim_short", { count: size });
+  return gt("action.claim", { count });
 }
 
 export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
@@ -216,7 +220,7 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
       !over &&
       html`<button class=${`slap-target ${claim ? "legal" : ""} ${short ? "short" : ""}`} onClick=${slapNow}>
         <strong>${gt("slap")}</strong>
-        ${short ? html`<span class="warning">${claimText(view, gt)}</span>` : html`<small>${claim ? claimText(view, gt) : gt("slap_key")}</small>`}
+        ${short ? html`<span class="warning">${claimText(view, gt)}</span>` : html`<small>${claim ? claimText(view, gt) : KEYBOARD.matches ? gt("slap_key") : ""}</small>`}
       </button>`}
       ${note && !over && html`<p class=${`slap-note ${note.won ? "won" : ""}`} role="status">${note.text}</p>`}
     </section>
