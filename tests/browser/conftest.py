@@ -50,6 +50,18 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+@pytest.fixture(autouse=True)
+def close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The pages a test opened are closed after it: the browser is shared by the worker's
+    tests, and a tab left open stays connected to its room, drawing every frame it is sent."""
+    browser: Browser | None = (
+        request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    )
+    yield
+    for context in browser.contexts if browser is not None else []:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server whose bots pause briefly, so games go quickly."""

@@ -80,6 +80,41 @@ def add_bot(page: Page, seat: int, bot: str) -> None:
     expect(row).to_contain_text(f"Seat {seat + 1} ({bot.capitalize()})")
 
 
+# Resolves once the page draws another frame than the one numbered `n` (or the end of the game,
+# or anything else named by `also`), or after `ms`: a MutationObserver, so the wait ends with the
+# change that ends it rather than at the next look.
+CHANGE = """([n, also, ms]) => new Promise((done) => {
+  const changed = () => {
+    const screen = document.querySelector(".screen");
+    return (screen ? screen.dataset.n : null) !== n || document.querySelector(also) !== null;
+  };
+  if (changed()) return done(true);
+  const observer = new MutationObserver(() => {
+    if (changed()) finish(true);
+  });
+  const timer = setTimeout(() => finish(false), ms);
+  const finish = (seen) => {
+    observer.disconnect();
+    clearTimeout(timer);
+    done(seen);
+  };
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+})"""
+
+
+def frame_number(page: Page) -> str | None:
+    """The number of the frame the page shows (`data-n`), to wait for the next one."""
+    number: str | None = page.evaluate('document.querySelector(".screen")?.dataset.n ?? null')
+    return number
+
+
+def await_change(page: Page, seen: str | None, also: str = ".end", seconds: float = 2) -> bool:
+    """Waits until the page shows another frame than `seen`, or an element `also` matches;
+    False if `seconds` passed first (the caller looks again: a wait that ends quietly)."""
+    changed: bool = page.evaluate(CHANGE, [seen, also, seconds * 1000])
+    return changed
+
+
 def play_to_the_end(
     pages: list[Page], rng: random.Random, seconds: float = 240, clicks: int | None = None
 ) -> None:
@@ -91,6 +126,7 @@ def play_to_the_end(
         if clicks is not None and made >= clicks:
             return
         assert time.monotonic() < deadline, "the game did not end in time"
+        seen = frame_number(pages[0])
         acted = False
         for page in pages:
             targets = page.locator("main .legal:visible")
@@ -102,8 +138,8 @@ def play_to_the_end(
                     continue
                 made += 1
                 acted = True
-        if not acted:
-            pages[0].wait_for_timeout(50)
+        if not acted:  # the bots' turn, or a frame on its way: every page gets each one
+            await_change(pages[0], seen)
 
 
 def export_record(page: Page) -> GameRecord:

@@ -20,7 +20,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from tafel.engine import GameRecord
 from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import LAPTOP, add_bot, create_room, open_page
+from tests.browser.players import (
+    LAPTOP,
+    add_bot,
+    await_change,
+    create_room,
+    frame_number,
+    open_page,
+)
 from tests.browser.test_accessibility import TABLES
 
 pytestmark = pytest.mark.timeout(420)
@@ -30,8 +37,10 @@ PLAY_SECONDS = 300
 TABS = 400
 
 # Where the focus is: on a legal control of the table, in the box to say something (Spyfall's
-# question or answer), elsewhere on it, or dropped to the page.
+# question or answer), elsewhere on it, or dropped to the page; or "end" once the game is over
+# (asked in the same look: one round trip to the browser for each Tab).
 FOCUS = """() => {
+  if (document.querySelector(".end")) return "end";
   const active = document.activeElement;
   if (!active || active === document.body) return "page";
   if (active.closest("main") && active.matches("main .legal, main .legal *")) return "legal";
@@ -50,10 +59,11 @@ def tab_to_a_legal_control(page: Page) -> bool:
     """Tabs until the focus is on a legal control (or the box to say something in); False if a
     round of tabs finds none."""
     for _ in range(TABS):
-        if page.locator(".end").count():
-            return False
         page.keyboard.press("Tab")
-        if page.evaluate(FOCUS) in ("legal", "say"):
+        focus = page.evaluate(FOCUS)
+        if focus == "end":
+            return False
+        if focus in ("legal", "say"):
             return True
     return False
 
@@ -104,9 +114,10 @@ def test_a_whole_game_by_keyboard(
     dropped = 0  # times the focus fell to the page after a frame
     while not page.locator(".end").count():
         assert time.monotonic() < deadline, f"the game did not end in time ({actions} actions)"
+        seen = frame_number(page)
         legal = page.locator("main .legal:visible")
-        if not legal.count():  # the bots' turn
-            page.wait_for_timeout(50)
+        if not legal.count():  # the bots' turn: until their move comes
+            await_change(page, seen)
             continue
         focus = page.evaluate(FOCUS)
         if focus == "say":  # a question to ask or to answer: typed, and sent with Enter
@@ -120,7 +131,7 @@ def test_a_whole_game_by_keyboard(
             actions += 1  # a key that acted: a move, or a step of one (a card picked)
             # The frame that answers redraws the table: the focus stays on it.
             page.wait_for_timeout(100)
-            if page.evaluate(FOCUS) == "page" and not page.locator(".end").count():
+            if page.evaluate(FOCUS) == "page":  # not at the end: that is "end"
                 dropped += 1
             if actions == 3:  # the focus ring, for a person to look at
                 page.screenshot(path=output / "focus.png")

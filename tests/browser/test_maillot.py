@@ -18,8 +18,10 @@ from tests.browser.players import (
     LAPTOP,
     PHONE,
     add_bot,
+    await_change,
     create_room,
     export_record,
+    frame_number,
     open_page,
     play_to_the_end,
     take_seat,
@@ -50,6 +52,7 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
     # the bot rolls first, its auction waits for the people's bids: they pass.
     roller = None
     for _ in range(600):
+        seen = frame_number(ann)
         roller = next((page for page in (ann, bob) if page.locator(roll).count()), None)
         if roller is not None:
             break
@@ -58,7 +61,7 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
             if passing.count():  # gone again if the screen is drawn anew meanwhile
                 with contextlib.suppress(PlaywrightError):
                     passing.first.click(timeout=2000)
-        ann.wait_for_timeout(50)
+        await_change(ann, seen)  # the next bid, or the roll offered
     assert roller is not None, "nobody was offered the roll"
     wasted = roller.locator(".mt .wasted")
     expect(wasted).to_contain_text("would be wasted")

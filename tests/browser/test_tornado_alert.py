@@ -20,7 +20,16 @@ from playwright.sync_api import Browser, Page, expect
 from tafel.engine import Json, Rng, State
 from tafel.games import get_game
 from tafel.testing import pick_move
-from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
+from tests.browser.players import (
+    LAPTOP,
+    PHONE,
+    add_bot,
+    await_change,
+    create_room,
+    frame_number,
+    open_page,
+    take_seat,
+)
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -34,13 +43,18 @@ def play_round(
     deadline = time.monotonic() + seconds
     notes: set[str] = set()
     slapped: dict[int, str | None] = {}
+    waiting: Page | None = None  # a page whose slap is not answered yet
     shot = False
     while not all(page.locator(".ta-decide").count() for page in pages):
         assert time.monotonic() < deadline, "the round did not end in time"
+        watched = waiting or pages[0]
+        seen = frame_number(watched)
+        acted = False
         for number, page in enumerate(pages):
-            seen = page.locator(".screen").get_attribute("data-n")
-            if slapped.get(number) != seen and page.locator(".slap-target.legal").count():
-                slapped[number] = seen
+            seen_here = page.locator(".screen").get_attribute("data-n")
+            if slapped.get(number) != seen_here and page.locator(".slap-target.legal").count():
+                slapped[number] = seen_here
+                acted, waiting = True, page
                 if rng.random() < 0.5:
                     page.keyboard.press(" ")
                 else:
@@ -53,14 +67,19 @@ def play_round(
             if count:
                 try:
                     cards.nth(rng.randrange(count)).click(timeout=1000)
+                    acted = True
                 except Exception:  # the screen changed under the click: look again
                     continue
             said = page.locator(".slap-note").all_inner_texts()  # gone with the next card
             notes.update(said)
+            if said and page is waiting:
+                waiting = None
             if said and not shot:
                 page.screenshot(path=shots / "slap.png", full_page=True)
                 shot = True
-        pages[0].wait_for_timeout(60)
+        if not acted:  # until the next card, the round's end, or the answer to a slap
+            also = ".ta-decide, .slap-note" if watched is waiting else ".ta-decide"
+            await_change(watched, seen, also=also)
     return notes
 
 

@@ -1,7 +1,7 @@
 """The owner of a room killed (kill -9) twenty times at random moments of a game played from
-three processes: another process takes the room over each time, the tabs on the survivors stay
-open, those on the dead one connect again to another, and afterwards every acknowledged move is
-in the store, where it was made, once."""
+three processes, each after a random number of moves: another process takes the room over each
+time, the tabs on the survivors stay open, those on the dead one connect again to another, and
+afterwards every acknowledged move is in the store, where it was made, once."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ pytestmark = pytest.mark.timeout(420)
 
 Json = dict[str, Any]
 KILLS = 20
+MOVES_BETWEEN_KILLS = 6
+"""An owner dies after 1 to this many acknowledged moves since the last one took over."""
 Move = tuple[int, int]
 """A move's match and the number of moves before it."""
 
@@ -113,12 +115,14 @@ def test_twenty_owners_killed_mid_game_lose_no_acknowledged_move_and_double_none
         recoveries: list[float] = []
         killed_at: float | None = None
         kills = 0
-        next_kill = time.monotonic() + rng.uniform(0.2, 2.0)
+        # The owner dies after a random number of acknowledged moves, not of seconds: a moment
+        # as random in the game, without waiting on the clock between kills.
+        moves_to_kill = rng.randint(1, MOVES_BETWEEN_KILLS)
         deadline = time.monotonic() + 360
         try:
             while kills < KILLS or killed_at is not None:
                 assert time.monotonic() < deadline, f"only {kills} owners died in time"
-                if kills < KILLS and killed_at is None and time.monotonic() >= next_kill:
+                if kills < KILLS and killed_at is None and moves_to_kill <= 0:
                     owner = running.owner(code)
                     if owner is not None and running.processes[owner].poll() is None:
                         running.kill(owner)
@@ -129,10 +133,11 @@ def test_twenty_owners_killed_mid_game_lose_no_acknowledged_move_and_double_none
                 if played is not None:
                     move, seat, action = played
                     acked[move] = (seat, action)
+                    moves_to_kill -= 1
                     if killed_at is not None:
                         recoveries.append(time.monotonic() - killed_at)
                         killed_at = None
-                        next_kill = time.monotonic() + rng.uniform(0.2, 2.0)
+                        moves_to_kill = rng.randint(1, MOVES_BETWEEN_KILLS)
         finally:
             for tab in tabs.values():
                 tab.close()
