@@ -385,7 +385,7 @@ def test_spyfall_chat_follows_the_conversation(
     take_seat(pages[1], link, 1, "Bob")
     take_seat(pages[2], link, 2, "Cid")
     ann.get_by_role("button", name="Start the game").click()
-    ann.get_by_role("button", name="Deal the cards").click()
+    ann.get_by_role("button", name="Deal the cards").first.click()
     chat = ann.locator(".sf-chat .lines")
     said = 0
     while said < 12 and chat.evaluate("(el) => el.scrollHeight <= el.clientHeight + 40"):

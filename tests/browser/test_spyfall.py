@@ -69,9 +69,9 @@ def test_spyfall_round_with_an_accusation_and_the_spys_guess(
     errors: list[str] = []
     pages = seat_everyone(browser, server_url, output, errors, rounds="1", minutes="3")
     ann = pages[0]
-    expect(ann.get_by_role("button", name="Deal the cards")).to_be_visible()
+    expect(ann.get_by_role("button", name="Deal the cards").first).to_be_visible()
     ann.screenshot(path=output / "deal.png", full_page=True)
-    ann.get_by_role("button", name="Deal the cards").click()
+    ann.get_by_role("button", name="Deal the cards").first.click()
     for page in pages:
         expect(page.locator(".sf-top .countdown.running")).to_be_visible()
     spy, place = read_cards(pages)
@@ -170,7 +170,7 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     pages = seat_everyone(
         browser, server_url, output, errors, rounds="2", minutes="2", table="true", **own
     )
-    pages[0].get_by_role("button", name="Deal the cards").click()
+    pages[0].get_by_role("button", name="Deal the cards").first.click()
     clock = open_page(browser, LAPTOP, errors)
     clock.goto(pages[0].url)
     expect(clock.locator(".big-clock .countdown.big.running")).to_be_visible()
@@ -203,7 +203,7 @@ def test_spyfall_at_the_table(browser: Browser, server_url: str, output: Path) -
     dealer = next(
         page for page in pages if page.get_by_role("button", name="Deal the cards").count()
     )
-    dealer.get_by_role("button", name="Deal the cards").click()
+    dealer.get_by_role("button", name="Deal the cards").first.click()
     for page in pages:
         expect(page.locator(".sf-round-end")).to_have_count(0)
     assert errors == []
@@ -220,7 +220,7 @@ def test_spyfall_bots_ask_and_answer_in_the_chat(
     for seat in (1, 2):
         add_bot(ann, seat, "talker")
     ann.get_by_role("button", name="Start the game").click()
-    ann.get_by_role("button", name="Deal the cards").click()
+    ann.get_by_role("button", name="Deal the cards").first.click()
     ann.locator(".sf-chat .targets button[data-seat='1']").click()
     ann.locator("input[name=say]").fill("What do you smell here?")
     ann.get_by_role("button", name="Ask", exact=True).click()
@@ -242,7 +242,7 @@ def test_spyfall_a_bot_is_typing(browser: Browser, server_url: str, output: Path
         expect(ann.locator(f".seat[data-seat='{seat}'] select")).to_have_value("normal")
         add_bot(ann, seat, "talker")
     ann.get_by_role("button", name="Start the game").click()
-    ann.get_by_role("button", name="Deal the cards").click()
+    ann.get_by_role("button", name="Deal the cards").first.click()
     ann.locator(".sf-chat .targets button[data-seat='2']").click()
     ann.locator("input[name=say]").fill("Do you come here often?")
     ann.get_by_role("button", name="Ask", exact=True).click()
