@@ -79,7 +79,7 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
-        lang = pick_lang(headers.get(b"accept-language", b"").decode("latin-1"))
+        lang = scope_lang(headers)
         declared = headers.get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > BODY_LIMIT:
             await refuse(send, RoomError("body_too_large", 413, most=BODY_LIMIT // 1024), lang)
@@ -112,6 +112,11 @@ class BodyLimit:
             return {"type": "http.request", "body": body, "more_body": False}
 
         await self.app(scope, replay, send)
+
+
+def scope_lang(headers: dict[bytes, bytes]) -> str:
+    """The language a request's `Accept-Language` asks for, from an ASGI scope's headers."""
+    return pick_lang(headers.get(b"accept-language", b"").decode("latin-1"))
 
 
 async def refuse(send: Send, error: RoomError, lang: str) -> None:

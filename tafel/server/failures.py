@@ -20,8 +20,8 @@ from redis.exceptions import RedisError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tafel.server.caps import refuse
-from tafel.server.errors import RoomError, pick_lang
+from tafel.server.caps import refuse, scope_lang
+from tafel.server.errors import RoomError
 from tafel.server.limits import Quotas, client_key
 
 log = logging.getLogger("tafel.server")
@@ -83,8 +83,7 @@ class Unexpected:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope["headers"])
-        lang = pick_lang(headers.get(b"accept-language", b"").decode("latin-1"))
+        lang = scope_lang(dict(scope["headers"]))
         peer = scope.get("client")
         client = client_key(peer[0] if peer else None)
         try:
