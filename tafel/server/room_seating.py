@@ -102,15 +102,19 @@ class Seating:
         return token
 
     async def sit_in(self, seat: Seat, holder: SeatHolder, name: object) -> str:
-        """A spectator takes over a seat a bot plays during a game: one the host seated, or a
-        stand-in for a player who left. A seat a bot plays only for now (its person's, handed
-        over or out of time) stays theirs. The record names a person there from now on."""
+        """A spectator takes over a seat a bot plays during a game, where the host allows it:
+        one the host seated, or a stand-in for a player who left. A seat a bot plays only for
+        now (its person's, handed over or out of time) stays theirs. At a table that seats no
+        bot, a seat its player left is empty, and anyone with the room's link may take it. The
+        record names a person there from now on."""
         room = self.room
         match = room.match
-        if not room.room_options.sit_in:
-            raise RoomError("sit_in_closed", 403)
-        if holder.name is not None or holder.bot is None or match is None:
+        # A seat left empty at a table that seats no bot (`leave`) is anyone's to take.
+        if match is None or not (holder.free or holder.bot is not None and holder.name is None):
             raise RoomError("seat_taken", 409, seat=seat + 1)
+        if not holder.free and not room.room_options.sit_in:
+            raise RoomError("sit_in_closed", 403)
+        empty = holder.free
         tidy = clean_name(name)
         token = new_token()
         hashed = token_hash(token)
@@ -122,7 +126,7 @@ class Seating:
         match.record.seats[seat], match.names[seat] = HUMAN, tidy
         log.info("seat taken from a bot", extra={"room": room.code, "seat": seat})
         self.seat_changed()
-        room.tabs.tell("sat_in", name=tidy)
+        room.tabs.tell("sat_down" if empty else "sat_in", name=tidy, n=seat + 1)
         return token
 
     @one_change_at_a_time
@@ -275,15 +279,20 @@ class Seating:
 
     @one_change_at_a_time
     async def leave(self, token: str) -> None:
-        """A person gives up their seat and its pass. In a game a bot plays on for them; the host
-        passes to the next person seated; a room nobody is left in closes."""
+        """A person gives up their seat and its pass. In a game a bot plays on for them, or,
+        where the room seats no bot, the seat stays empty and the game waits for whoever takes
+        it (`sit_in`); the host passes to the next person seated; a room nobody is left in
+        closes."""
         room = self.room
         seat = self.seat_of(token)
         holder = room.seats[seat]
         match = room.match if room.status == PLAYING else None
         bot = holder.bot
         handed = None
-        if match is not None:
+        waits = match is not None and not room.game.room_takes_bots(room.options)
+        if waits:
+            bot = None
+        elif match is not None:
             bot = self.stand_in_bot(seat)
             specs, names = list(match.record.seats), list(match.names)
             specs[seat] = names[seat] = bot
@@ -310,7 +319,7 @@ class Seating:
             room.host = host
         room.tabs.publish_room()
         if match is not None and name is not None:
-            room.tabs.tell("left", name=name)
+            room.tabs.tell("left_waits" if waits else "left", name=name, n=seat + 1)
         room.timekeeping.follow_wait()
         room.moves.wake_bots()
 

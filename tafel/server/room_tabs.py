@@ -92,10 +92,20 @@ class Tabs:
         timer = room.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
-        wait = room.wait.to_json(1000 * room.clock.now())
+        wait = self.turn_clock()
         if wait is not None:
             frame["wait"] = wait
         return frame
+
+    def turn_clock(self) -> Json | None:
+        """The turn clock as the tabs are told it. A room that seats no bot shows none: nobody
+        is played for when their time is spent, the table waits for them (a reaction window
+        still lapses, and says so)."""
+        room = self.room
+        wait = room.wait.to_json(1000 * room.clock.now())
+        if wait is None or wait.get("reaction") or room.game.room_takes_bots(room.options):
+            return wait
+        return None
 
     def state_frame(
         self, seat: Seat | None, history: bool = False, shared: Json | None = None
@@ -147,7 +157,7 @@ class Tabs:
         match = room.match
         if match is None:
             return
-        wait = room.wait.to_json(1000 * room.clock.now())
+        wait = self.turn_clock()
         text = _dumps({"type": "wait", "n": len(match.record.actions), "wait": wait})
         for connection in self.connections():
             if connection is not skip:

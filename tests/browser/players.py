@@ -46,7 +46,8 @@ def create_room(
     """The host sets up a room on the home screen, with `options` typed or ticked in the
     options form; the room's code."""
     page.goto(url)
-    page.get_by_text(game_title, exact=True).click()
+    # The game picker's, not a room of that game listed under "Your rooms".
+    page.get_by_role("radiogroup", name="Game").get_by_text(game_title, exact=True).click()
     page.locator("select[name=players]").select_option(str(players))
     if options:
         page.locator("details.options summary").click()

@@ -185,13 +185,15 @@ function Table({
   usePinnedTurnLine();
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
-  // A seat given up mid-game is its stand-in's at once, before the next state says so.
+  const over = frame.view.outcome !== null;
+  // A seat given up mid-game is its stand-in's at once, before the next state says so; at a
+  // table that seats no bot it is empty until someone takes it.
   const seated = frame.names.map((name, seat) => {
     const info = room.seats[seat];
+    if (info && !info.name && !info.bot && !over) return t("empty_seat", { n: seat + 1 });
     return info && !info.name && info.bot ? info.bot : name;
   });
   const names = eventNames(seated, you);
-  const over = frame.view.outcome !== null;
   const kind = over ? null : turnKind(frame.legal);
   const handedMe = you !== null && Boolean(room.seats[you]?.bot) && !over;
   const seatCall = (seat, action) =>
@@ -208,12 +210,14 @@ function Table({
   };
 
   const leave = async () => {
-    if (!confirm(over ? t("leave_confirm_over") : t("leave_confirm"))) return;
+    const waits = !room.takes_bots; // the seat stays empty: no bot plays it (room_seating.py)
+    if (!confirm(t(over ? "leave_confirm_over" : waits ? "leave_confirm_waits" : "leave_confirm"))) return;
     leaving.current = true;
     try {
       await api("POST", `/api/rooms/${room.code}/leave`, { token: pass.token });
       passes.drop(room.code);
-      navigate("/", t(over ? "left_room" : "left_game", { code: showCode(room.code) }));
+      const said = over ? "left_room" : waits ? "left_game_waits" : "left_game";
+      navigate("/", t(said, { code: showCode(room.code) }));
     } catch (failure) {
       leaving.current = false;
       fail(failure.message);
@@ -343,10 +347,15 @@ function SeatChoice({ seat, info, you, call }) {
 }
 
 // A spectator is told they are watching; where the host lets spectators sit in (the room option
-// `sit-in`), they may take a seat a bot plays, by name, as in the lobby.
+// `sit-in`), they may take a seat a bot plays, by name, as in the lobby. A seat its player left
+// at a table that seats no bot is empty, and anyone may take it, the game waiting for them.
 function Watching({ room, setPass, fail }) {
   const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
-  const open = room.room_options?.["sit-in"] ? room.seats.filter((seat) => seat.bot && !seat.name) : [];
+  const empty = room.seats.filter((seat) => !seat.bot && !seat.name);
+  const bots = room.room_options?.["sit-in"] ? room.seats.filter((seat) => seat.bot && !seat.name) : [];
+  const open = [...empty, ...bots];
+  const label = (seat) =>
+    seat.bot ? t("sit_in", { bot: seatBotName(seat.seat, seat.bot) }) : t("sit_empty", { n: seat.seat + 1 });
   const sit = async (seat) => {
     localStorage.setItem("tafel.name", name);
     try {
@@ -358,14 +367,14 @@ function Watching({ room, setPass, fail }) {
     }
   };
   return html`<div class="watching" role="status">
-    <span>${t(open.length ? "watching_sit_in" : "watching")}</span>
+    <span>${t(empty.length ? "watching_empty" : bots.length ? "watching_sit_in" : "watching")}</span>
     ${open.length > 0 &&
     html`<form class="row" onSubmit=${(event) => event.preventDefault()}>
       <input name="name" value=${name} placeholder=${t("your_name")} aria-label=${t("your_name")}
         maxlength="24" onInput=${(event) => setName(event.target.value)} />
       ${open.map(
         (seat) => html`<button type="button" class="primary" data-seat=${seat.seat} disabled=${!name.trim()}
-          onClick=${() => sit(seat.seat)}>${t("sit_in", { bot: seatBotName(seat.seat, seat.bot) })}</button>`,
+          onClick=${() => sit(seat.seat)}>${label(seat)}</button>`,
       )}
     </form>`}
   </div>`;
