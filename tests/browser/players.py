@@ -148,3 +148,13 @@ def export_record(page: Page) -> GameRecord:
         page.get_by_text("Export record").first.click()
     path = download.value.path()
     return GameRecord.from_json(json.loads(Path(path).read_text()))
+
+
+def open_tool(page: Page, name: str) -> None:
+    """Opens one of the table's tools (Moves, Rules, Alerts): in the turn line on a laptop, in
+    the "⋯" menu on a phone."""
+    button = page.locator(".turn .tools .each-tool button", has_text=name)
+    if not button.is_visible():
+        page.get_by_role("button", name="More: moves, rules, alerts").click()
+        button = page.locator(".sheet .tool-list button", has_text=name)
+    button.click()

@@ -273,9 +273,11 @@ function Table({
         ${you !== null && reactionSet.length > 0 &&
         html`<button class="react-button" onClick=${() => setSheet("react")} aria-label=${t("react")}
           title=${t("react")}>🙂</button>`}
-        <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
-        <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
-        <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
+        <span class="each-tool">
+          <${ToolButtons} open=${setSheet} />
+        </span>
+        <button class="tool-menu" onClick=${() => setSheet("menu")} aria-label=${t("more_tools")}
+          title=${t("more_tools")}>⋯</button>
       </span>
     </div>
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
@@ -312,6 +314,10 @@ function Table({
     html`<${Sheet} title=${t("react_title")} onClose=${() => setSheet(null)}>
       <${ReactionPicker} set=${reactionSet} send=${(index) => (react(index), setSheet(null))} />
     </${Sheet}>`}
+    ${sheet === "menu" &&
+    html`<${Sheet} title=${t("more_tools")} onClose=${() => setSheet(null)}>
+      <div class="tool-list"><${ToolButtons} open=${setSheet} /></div>
+    </${Sheet}>`}
     ${sheet === "alerts" &&
     html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
     ${sheet === "rules" &&
@@ -337,6 +343,14 @@ function HintList({ hint, stale }) {
     )}
   </ol>
   <p class="hint">${t("hint_help")}</p>`;
+}
+
+// The table's tools: on a laptop each in the turn line; on a phone, where a row of them pushed
+// the game's tray down the screen, folded into one "⋯" menu (style.css) beside the reactions.
+function ToolButtons({ open }) {
+  return html`<button onClick=${() => open("moves")}>${t("last_moves")}</button>
+    <button onClick=${() => open("rules")}>${t("rules")}</button>
+    <button onClick=${() => open("alerts")}>${t("alerts")}</button>`;
 }
 
 // The host's choice for a person's seat during a game: a bot plays it for now, or its person again.

@@ -13,11 +13,18 @@ export function navigate(path, said = null) {
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
+// A title breaks between its words, never at a hyphen ("Arc-en- / ciel" on a phone): each word
+// is kept whole (style.css), the text itself unchanged.
+function noBreakAtHyphens(title) {
+  if (typeof title !== "string" || !title.includes("-")) return title;
+  return title.split(" ").map((word, k) => html`${k ? " " : ""}<span class="word">${word}</span>`);
+}
+
 export function Header({ title, lang, switchLang, children }) {
   const other = LANGUAGES.find((l) => l !== lang);
   return html`<header class="bar">
     <a class="brand" href="/" onClick=${(e) => (e.preventDefault(), navigate("/"))}>Tafel</a>
-    <span class="title">${title}</span>
+    <span class="title">${noBreakAtHyphens(title)}</span>
     ${children}
     <button class="lang" title=${t("switch_language")} onClick=${() => switchLang(other)}>
       ${other.toUpperCase()}

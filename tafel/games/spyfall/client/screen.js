@@ -42,8 +42,8 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       <${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />
     </div>`}
     <section class="card sf-top">
-      <span>${gt("round_of", { round: Math.max(view.round, 1), rounds: view.rounds })}</span>
-      ${view.phase !== "over" && html`<span class="label">${gt("dealer", { name: names[view.dealer] })}</span>`}
+      <span class="sf-round">${gt("round_of", { round: Math.max(view.round, 1), rounds: view.rounds })}${view.phase !== "over" &&
+        html`<span class="label"> · ${gt("dealer", { name: names[view.dealer] })}</span>`}</span>
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
