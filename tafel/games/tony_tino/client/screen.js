@@ -193,7 +193,7 @@ function Token({ view, street, colours, moves, act, gt }) {
 function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, value, setFigure, figures, gt }) {
   const cards = (list) => list.map((c) => gt(`card.${c}`)).join(", ") || "–";
   const hand = board.hand;
-  return html`<section class=${`card tt-player ${board.colour} ${current ? "current" : ""}`} data-seat=${seat}>
+  return html`<section class=${`card tt-player ${board.colour} ${current ? "current" : ""} ${mine ? "mine" : ""}`} data-seat=${seat}>
     <header><strong>${name}</strong> <span class="label">${gt(`colour.${board.colour}`)}</span>
       <span class="score">${board.score === null ? "?" : money(board.score)}</span></header>
     <div class="line">
