@@ -33,8 +33,9 @@ def settle(pages: list[Page]) -> None:
 
 def stand_still(pages: list[Page]) -> None:
     for page in pages:
-        # Playwright reads a number here as seconds since the epoch.
-        page.clock.pause_at((page.evaluate("Date.now()") + 50) / 1000)
+        # Playwright reads a number here as seconds since the epoch. A moment ahead: the page's
+        # clock runs on while the call travels (on a loaded machine 50 ms was in the past).
+        page.clock.pause_at((page.evaluate("Date.now()") + 500) / 1000)
 
 
 def boxes_apart(a: Locator, b: Locator) -> bool:
