@@ -110,7 +110,8 @@ class Seating:
         room = self.room
         match = room.match
         # A seat left empty at a table that seats no bot (`leave`) is anyone's to take.
-        if match is None or not (holder.free or holder.bot is not None and holder.name is None):
+        bots_seat = holder.bot is not None and holder.name is None
+        if match is None or not (holder.free or bots_seat):
             raise RoomError("seat_taken", 409, seat=seat + 1)
         if not holder.free and not room.room_options.sit_in:
             raise RoomError("sit_in_closed", 403)

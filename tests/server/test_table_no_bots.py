@@ -84,9 +84,9 @@ def test_a_seat_left_at_a_table_waits_for_a_person(tmp_path: Path, table: bool) 
     with server(tmp_path / "tafel.db", clock) as client:
         code, ann = new_room(client, "spyfall", 3, room_options=TIMED, table=table)
         bob = take_seat(client, code, 1, "Bob")
-        take_seat(client, code, 2, "Cid")
+        cid = take_seat(client, code, 2, "Cid")
         start(client, code, ann)
-        with open_tab(client, code, ann) as tab:
+        with open_tab(client, code, ann) as tab, open_tab(client, code, cid, "nl") as cids:
             tab.act({"type": "deal"}, tab.next("state")["n"])
             dealt = tab.next("state")
             assert client.post(f"/api/rooms/{code}/leave", headers=auth(bob)).status_code == 200
@@ -101,6 +101,10 @@ def test_a_seat_left_at_a_table_waits_for_a_person(tmp_path: Path, table: bool) 
                 "Bob left the game. Seat 2 is empty: the game waits until someone takes it"
                 " with the room's link."
             )
+            assert cids.next("notice")["message"] == (
+                "Bob is weggegaan. Plaats 2 is leeg: het spel wacht tot iemand die inneemt met de"
+                " link van de kamer."
+            )
             tab.act(accusation(tab, 2), dealt["n"])
             voting = tab.next("state")
             assert (voting["view"]["phase"], voting["actors"]) == ("accusation", [1])
@@ -109,9 +113,7 @@ def test_a_seat_left_at_a_table_waits_for_a_person(tmp_path: Path, table: bool) 
             seats = client.get(f"/api/rooms/{code}").json()["seats"]
             assert [s["bot"] for s in seats] == [None, None, None]
             assert client.get(f"/api/rooms/{code}").json()["status"] == "playing"
-            dan = client.post(
-                f"/api/rooms/{code}/seats/1", json={"name": "Dan"}, headers={"Accept-Language": "nl"}
-            )
+            dan = client.post(f"/api/rooms/{code}/seats/1", json={"name": "Dan"})
             assert dan.status_code == 200, dan.text
             told = tab.next("notice")
             assert (told["key"], told["message"]) == (
