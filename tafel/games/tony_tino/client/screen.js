@@ -95,6 +95,11 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const text = prompt();
   const seats = view.boards.map((_, seat) => seat);
   const order = you === null ? seats : [you, ...seats.filter((seat) => seat !== you)];
+  // Your own panel (your hand) right under the prompt, the board, then the other player's: the
+  // hand the prompt asks for on the first screen, in the order a keyboard goes through.
+  const panel = (seat) => html`<${PlayerPanel} board=${view.boards[seat]} seat=${seat} name=${names[seat]}
+          mine=${seat === you} current=${view.current === seat} moves=${moves} card=${card}
+          setCard=${setCard} value=${value} setFigure=${setFigure} figures=${figures} gt=${gt} />`;
 
   // Escape drops a choice half made: the card or the figure picked.
   const drop = (e) => {
@@ -125,6 +130,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         </button>`}
       </div>
     </section>`}
+    <div class="tt-players">${order.slice(0, 1).map(panel)}</div>
     <section class="card tt-table">
       <div class="tt-grid" data-arrows>
         ${Array.from({ length: SIZE }, (_, row) => html`
@@ -139,13 +145,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       </div>
       <p class="hint sums-key">${gt("sums_key", { a: gt(`colour.${colours[0]}`), b: gt(`colour.${colours[1]}`) })}</p>
     </section>
-    <div class="tt-players">
-      ${order.map(
-        (seat) => html`<${PlayerPanel} board=${view.boards[seat]} seat=${seat} name=${names[seat]}
-          mine=${seat === you} current=${view.current === seat} moves=${moves} card=${card}
-          setCard=${setCard} value=${value} setFigure=${setFigure} figures=${figures} gt=${gt} />`,
-      )}
-    </div>
+    <div class="tt-players">${order.slice(1).map(panel)}</div>
   </div>`;
 }
 
@@ -193,7 +193,7 @@ function Token({ view, street, colours, moves, act, gt }) {
 function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, value, setFigure, figures, gt }) {
   const cards = (list) => list.map((c) => gt(`card.${c}`)).join(", ") || "–";
   const hand = board.hand;
-  return html`<section class=${`card tt-player ${board.colour} ${current ? "current" : ""} ${mine ? "mine" : ""}`} data-seat=${seat}>
+  return html`<section class=${`card tt-player ${board.colour} ${current ? "current" : ""}`} data-seat=${seat}>
     <header><strong>${name}</strong> <span class="label">${gt(`colour.${board.colour}`)}</span>
       <span class="score">${board.score === null ? "?" : money(board.score)}</span></header>
     <div class="line">
