@@ -155,7 +155,7 @@ def test_nothing_of_round_one_is_on_screen_in_round_two(
     dealer = next(p for p in pages if p.get_by_role("button", name="Deal the cards").count())
     dealer.get_by_role("button", name="Deal the cards").first.click()
     for page in pages:
-        expect(page.locator(".sf-top")).to_contain_text("Round 2 of 2")
+        expect(page.locator(".sf-top .sf-round")).to_contain_text("Round 2 of 2 · Dealer: ")
     settle(pages)
     for seat, page in enumerate(pages):
         for stale in (".banner", ".notice", ".sf-round-end", ".sf-vote-failed", ".sf-chat li"):
