@@ -362,7 +362,7 @@ def check_undos_replay(game: Game, config: Config, seed: int, rng: Rng, chance: 
     options = config.options if config.options is not None else game.options_type()
     state = game.start(config.players, seed, options)
     record = GameRecord.new(game, [f"p{seat}" for seat in range(config.players)], seed, options)
-    takebacks = TakeBacks()
+    takebacks: TakeBacks[State] = TakeBacks()
     undone = 0
     for _ in range(MAX_STEPS):
         if state.outcome() is not None:

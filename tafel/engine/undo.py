@@ -16,8 +16,11 @@ replays to (`tafel.testing.check_undos_replay`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from tafel.engine.contract import Action, IllegalAction, Seat, State
+
+S = TypeVar("S", bound=State)
 
 UNDO_LIMIT = 40
 """The most steps a seat may take back one after the other: the copies kept are bounded. A
@@ -32,18 +35,18 @@ def quiet(before: State, after: State, seat: Seat) -> bool:
 
 
 @dataclass
-class TakeBacks:
+class TakeBacks(Generic[S]):
     """The steps one seat may take back now, latest last, with the state before each."""
 
     seat: Seat | None = None
-    before: list[State] = field(default_factory=list)
+    before: list[S] = field(default_factory=list)
     limit: int = UNDO_LIMIT
 
     def count(self, seat: Seat | None) -> int:
         """How many steps `seat` may take back now."""
         return len(self.before) if seat is not None and seat == self.seat else 0
 
-    def made(self, seat: Seat, action: Action, before: State | None, after: State) -> None:
+    def made(self, seat: Seat, action: Action, before: S | None, after: S) -> None:
         """`seat` took `action`, from `before` (a copy of the state as it was; None where
         nobody may take it back: a bot's move, a clock's, a game without undo) to `after`."""
         if before is None or not after.undoable(seat, action, before):
@@ -55,7 +58,7 @@ class TakeBacks:
         self.before.append(before)
         del self.before[: -self.limit]
 
-    def take_back(self, seat: Seat) -> State:
+    def take_back(self, seat: Seat) -> S:
         """The state before `seat`'s latest step, to go on from; refused where it may take
         none back."""
         if not self.count(seat):

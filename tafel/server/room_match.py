@@ -46,7 +46,7 @@ class Match:
     state: State
     history: deque[list[Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     choices: dict[Seat, Choices] = field(default_factory=dict)
-    takebacks: TakeBacks = field(default_factory=TakeBacks)
+    takebacks: TakeBacks[State] = field(default_factory=TakeBacks)
     """The steps a person may take back now (`State.undoable`), with the states before them."""
     stored: list[tuple[Seat, Json]] = field(default_factory=list)
     """The moves the store holds, the record's own entries: the room goes back to them when

@@ -90,7 +90,7 @@ class TerminalGame:
         ]
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
         self.turns = Rng(derive_seed(seed, "actors"))
-        self.takebacks = TakeBacks()
+        self.takebacks: TakeBacks[State] = TakeBacks()
         """The steps a person may take back now (`State.undoable`), as at a table."""
 
     def make_bot(self, spec: str, seed: int) -> Agent:

@@ -8,7 +8,7 @@ import pytest
 from tafel.engine import IllegalAction
 from tafel.engine.undo import TakeBacks
 from tafel.games.add_vantage import GAME as ADD_VANTAGE
-from tafel.games.add_vantage.rules import PLACES
+from tafel.games.add_vantage.rules import PLACES, AddVantageState
 from tafel.games.spyfall import GAME as SPYFALL
 from tafel.games.tornado_alert import GAME as TORNADO_ALERT
 from tafel.testing import snapshot_json
@@ -24,7 +24,7 @@ def test_another_step_ends_what_may_be_taken_back_and_the_oldest_falls_past_the_
     state = start()
     rolled(state, 1, 2, 3, 4)
     state.coins[0] = 4
-    takebacks = TakeBacks(limit=2)
+    takebacks = TakeBacks[AddVantageState](limit=2)
     states = []
     for cell, value in enumerate((1, 2, 3)):
         before = state.clone()
@@ -44,7 +44,7 @@ def test_another_step_ends_what_may_be_taken_back_and_the_oldest_falls_past_the_
 def test_a_step_of_a_bot_or_one_not_undoable_ends_them() -> None:
     state = start()
     rolled(state, 1, 2, 3)
-    takebacks = TakeBacks()
+    takebacks = TakeBacks[AddVantageState]()
     before = state.clone()
     state.apply(0, PLACES[0][0])
     takebacks.made(0, PLACES[0][0], before, state)

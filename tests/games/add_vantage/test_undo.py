@@ -20,7 +20,9 @@ from tafel.testing import snapshot_json
 from tests.games.add_vantage.scenario import arrange, rolled, start
 
 
-def step(state: AddVantageState, seat: Seat, action: Action, takebacks: TakeBacks) -> bool:
+def step(
+    state: AddVantageState, seat: Seat, action: Action, takebacks: TakeBacks[AddVantageState]
+) -> bool:
     """Take the step as a room does; whether its seat may take it back."""
     before = state.clone()
     state.apply(seat, action)
@@ -29,13 +31,13 @@ def step(state: AddVantageState, seat: Seat, action: Action, takebacks: TakeBack
 
 
 def test_a_roll_is_never_taken_back() -> None:
-    state, takebacks = start(), TakeBacks()
+    state, takebacks = start(), TakeBacks[AddVantageState]()
     assert not step(state, 0, ROLLS[1], takebacks)
     assert takebacks.count(0) == 0
 
 
 def test_placing_and_discarding_rolled_dice_is_taken_back_until_the_last() -> None:
-    state, takebacks = start(), TakeBacks()
+    state, takebacks = start(), TakeBacks[AddVantageState]()
     rolled(state, 3, 4, 5)
     state.coins[0] = 3
     first = snapshot_json(state)
@@ -56,7 +58,7 @@ def test_placing_and_discarding_rolled_dice_is_taken_back_until_the_last() -> No
 
 
 def test_a_buy_is_taken_back_but_not_the_placement_that_ends_the_turn() -> None:
-    state, takebacks = start(), TakeBacks()
+    state, takebacks = start(), TakeBacks[AddVantageState]()
     arrange(state, 1, "5........")
     before = state.view(1)
     assert step(state, 0, BUYS[1][0], takebacks)
@@ -68,7 +70,7 @@ def test_a_buy_is_taken_back_but_not_the_placement_that_ends_the_turn() -> None:
 
 
 def test_a_tile_won_face_down_is_taken_back_and_the_others_saw_nothing_hidden() -> None:
-    state, takebacks = start(**{"hidden_tiles": True}), TakeBacks()
+    state, takebacks = start(**{"hidden_tiles": True}), TakeBacks[AddVantageState]()
     arrange(state, 0, "36.......")  # row 1 takes its 10 with a 1
     rolled(state, 1, 6)
     others_before = state.view(1)
@@ -80,7 +82,7 @@ def test_a_tile_won_face_down_is_taken_back_and_the_others_saw_nothing_hidden() 
 
 
 def test_arranging_tiles_is_taken_back_until_the_last_tile() -> None:
-    state, takebacks = GAME.start(2, 7, Options(arrange_tiles=True)), TakeBacks()
+    state, takebacks = GAME.start(2, 7, Options(arrange_tiles=True)), TakeBacks[AddVantageState]()
     for slot in range(5):
         tile = state.hands[0][0]
         assert step(state, 0, LAYS[tile][slot], takebacks)

@@ -14,7 +14,9 @@ from tafel.testing import snapshot_json
 from tests.games.maillot.scenario import COBBLES_3, ESCAPE_SQUARE, place, ride_to, start
 
 
-def step(state: MaillotState, seat: Seat, action: Action, takebacks: TakeBacks) -> bool:
+def step(
+    state: MaillotState, seat: Seat, action: Action, takebacks: TakeBacks[MaillotState]
+) -> bool:
     """Take the step as a room does; whether its seat may take it back."""
     before = state.clone()
     state.apply(seat, action)
@@ -23,7 +25,7 @@ def step(state: MaillotState, seat: Seat, action: Action, takebacks: TakeBacks) 
 
 
 def test_a_retirement_before_the_roll_is_taken_back_the_roll_never() -> None:
-    state, takebacks = start(3), TakeBacks()
+    state, takebacks = start(3), TakeBacks[MaillotState]()
     state.energy[0] = 30
     fresh = snapshot_json(state)
     assert step(state, 0, RETIRE_RESERVE, takebacks)
@@ -36,7 +38,7 @@ def test_a_retirement_before_the_roll_is_taken_back_the_roll_never() -> None:
 
 
 def test_a_bid_that_hands_the_auction_on_is_not_taken_back() -> None:
-    state, takebacks = start(3), TakeBacks()
+    state, takebacks = start(3), TakeBacks[MaillotState]()
     ride_to(state, COBBLES_3)
     assert state.actors() == [1]
     assert not step(state, 1, BIDS[1], takebacks), "seat 3 bids next"
@@ -44,7 +46,7 @@ def test_a_bid_that_hands_the_auction_on_is_not_taken_back() -> None:
 
 
 def test_a_bid_that_wins_the_square_ends_the_turn_and_is_not_taken_back() -> None:
-    state, takebacks = start(2), TakeBacks()
+    state, takebacks = start(2), TakeBacks[MaillotState]()
     ride_to(state, COBBLES_3)
     leader = state.actors()[0]
     other = 1 - leader
@@ -54,7 +56,7 @@ def test_a_bid_that_wins_the_square_ends_the_turn_and_is_not_taken_back() -> Non
 
 
 def test_a_winning_bid_is_taken_back_while_its_player_chooses_whom_to_move() -> None:
-    state, takebacks = start(2), TakeBacks()
+    state, takebacks = start(2), TakeBacks[MaillotState]()
     ride_to(state, COBBLES_3)
     leader = state.actors()[0]
     other = 1 - leader
@@ -68,7 +70,7 @@ def test_a_winning_bid_is_taken_back_while_its_player_chooses_whom_to_move() -> 
 
 
 def test_an_escape_rolls_the_yellow_die_and_is_not_taken_back() -> None:
-    state, takebacks = start(3), TakeBacks()
+    state, takebacks = start(3), TakeBacks[MaillotState]()
     ride_to(state, ESCAPE_SQUARE, 3)
     assert state.phase == ESCAPE_PHASE
     seat = state.actors()[0]

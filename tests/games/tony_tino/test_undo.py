@@ -13,7 +13,9 @@ from tafel.testing import snapshot_json
 from tests.games.tony_tino.scenario import card, start, to_placement
 
 
-def step(state: TonyTinoState, seat: Seat, action: Action, takebacks: TakeBacks) -> bool:
+def step(
+    state: TonyTinoState, seat: Seat, action: Action, takebacks: TakeBacks[TonyTinoState]
+) -> bool:
     """Take the step as a room does; whether its seat may take it back."""
     before = state.clone()
     state.apply(seat, action)
@@ -22,7 +24,7 @@ def step(state: TonyTinoState, seat: Seat, action: Action, takebacks: TakeBacks)
 
 
 def test_the_first_of_two_targets_is_taken_back_and_nothing_else_of_the_card() -> None:
-    state, takebacks = start(), TakeBacks()
+    state, takebacks = start(), TakeBacks[TonyTinoState]()
     assert not step(state, 0, PLAYS[card("corruption")], takebacks), "naming shows the card"
     assert not step(state, 1, LET_PASS, takebacks)
     assert state.phase == TARGET
@@ -42,7 +44,7 @@ def test_the_first_of_two_targets_is_taken_back_and_nothing_else_of_the_card() -
 
 
 def test_a_discard_and_a_placement_are_never_taken_back() -> None:
-    state, takebacks = start(), TakeBacks()
+    state, takebacks = start(), TakeBacks[TonyTinoState]()
     assert not step(state, 0, DISCARDS[card("shift")], takebacks)
     to_placement(state, 0)
     assert not step(state, 0, state.legal_actions(0)[0], takebacks)
