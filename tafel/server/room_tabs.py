@@ -3,8 +3,8 @@
 Each seat is sent its own view and legal actions, spectators the spectator view; what every
 seat is told alike is made once per change. A seat's page opening or closing counts for the
 turn clock (a player due who is gone is played for sooner). A tab's message is a move, a
-ping's answer, its language, a request for a hint or a reaction (`tafel.server.reactions`); a
-refusal goes to that tab alone.
+step taken back (`Moves.undo`), a ping's answer, its language, a request for a hint or a
+reaction (`tafel.server.reactions`); a refusal goes to that tab alone.
 """
 
 from __future__ import annotations
@@ -122,6 +122,9 @@ class Tabs:
         else:
             frame["legal"] = [a.to_json() for a in state.legal_actions(seat)]
             match.told(seat, frame["legal"])
+            undo = match.takebacks.count(seat)
+            if undo:
+                frame["undo"] = undo
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
@@ -133,7 +136,9 @@ class Tabs:
         for connection in self.connections():
             connection.send(text)
 
-    def publish_state(self) -> None:
+    def publish_state(self, history: bool = False) -> None:
+        """Every tab its state frame; with the last moves' events (`history`) after a step was
+        taken back, so that no tab's list of moves keeps it."""
         room = self.room
         if room.match is None:
             return
@@ -141,12 +146,12 @@ class Tabs:
         shared = self.shared_frame()
         for seat, holder in enumerate(room.seats):
             if holder.connections:
-                text = _dumps(self.state_frame(seat, shared=shared))
+                text = _dumps(self.state_frame(seat, history, shared=shared))
                 for connection in holder.connections:
                     connection.send(text)
                     connection.state_sent = now
         if room.spectators:
-            text = _dumps(self.state_frame(None, shared=shared))
+            text = _dumps(self.state_frame(None, history, shared=shared))
             for connection in room.spectators:
                 connection.send(text)
 
@@ -286,6 +291,8 @@ class Tabs:
                 self.pong(connection, message.get("id"))
             elif kind == "lang":
                 connection.lang = pick_lang(str(message.get("lang")))
+            elif kind == "undo":
+                self.room.moves.undo(connection, message.get("n"))
             elif kind == "hint":
                 self.ask_hint(connection)
             elif kind == "react":
@@ -303,10 +310,12 @@ class Tabs:
             raise RoomError("no_hints")
         if match is None or room.status != PLAYING:
             raise RoomError("no_hint_now")
-        decision = len(match.record.actions)
+        decision, undos = len(match.record.actions), match.undos
 
         def current() -> int:
-            return -1 if room.match is not match else len(match.record.actions)
+            if room.match is not match or match.undos != undos:
+                return -1
+            return len(match.record.actions)
 
         room.hints.ask(connection, match.state, decision, room.moves.display_names(), current)
 

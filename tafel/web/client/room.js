@@ -81,6 +81,8 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           const wait = reveal === null ? 0 : reveal - performance.now();
           if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
           else show();
+          // After a step taken back the move numbers stand for other states: a hint is stale.
+          if (received.history) setHint(null);
         } else if (received.type === "hint") {
           setHint(received);
         } else if (received.type === "slap") {
@@ -155,10 +157,13 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     };
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
+    const undo = () => {
+      if (socket.current.send({ type: "undo", n: frame.n })) setBusy(true);
+    };
     const react = (index) => socket.current.send({ type: "react", reaction: index });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass} setPass=${setPass}
       act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
-      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint}
+      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint} undo=${undo}
       leaving=${leaving} reactions=${reactions} reactionSet=${reactionSet.current} react=${react} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
@@ -177,7 +182,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 }
 
 function Table({
-  room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving,
+  room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint, undo, leaving,
   reactions, reactionSet, react,
 }) {
   const renderer = useRenderer(game);
@@ -269,6 +274,9 @@ function Table({
         <small>${t("wait_yours_short")}</small>
       </span>`}
       <span class="tools">
+        ${frame.undo > 0 && !over && !handedMe &&
+        html`<button class="undo-button" onClick=${undo} disabled=${busy} title=${t("undo_help")}>
+          <span aria-hidden="true">↶ </span>${t("undo")}</button>`}
         ${hints && html`<button class="hint-button" onClick=${openHint}>${t("hint")}</button>`}
         ${you !== null && reactionSet.length > 0 &&
         html`<button class="react-button" onClick=${() => setSheet("react")} aria-label=${t("react")}
