@@ -3,7 +3,10 @@
 // the state is drawn at once, and the motion only plays over it. None for a player whose system
 // asks for reduced motion (the style sheet's rule stops CSS animations; this one stops these).
 
-import { useEffect, useRef } from "./vendor/preact-htm.js";
+import { html, useEffect, useLayoutEffect, useRef } from "./vendor/preact-htm.js";
+import { t } from "./i18n.js";
+
+const SHORT = 320; // ms: every motion here ends within it (and the issue's 400)
 
 export const ROLL = {
   keyframes: [
@@ -12,6 +15,23 @@ export const ROLL = {
     { transform: "none" },
   ],
   options: { duration: 350, easing: "ease-out" },
+};
+
+// A card turned over: it closes on its edge and opens on its other face.
+export const TURN = {
+  keyframes: [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }],
+  options: { duration: 260, easing: "ease-out" },
+};
+
+// The moments a game names on an element (`data-moment`) when the state it draws brought them:
+// something lands hard (a stamp), is struck (a flash), is swept round (a whirl), is shaken, or
+// simply comes up (a pop).
+export const MOMENTS = {
+  pop: [{ transform: "scale(0.6)", opacity: 0.3 }, { transform: "scale(1.12)", offset: 0.6 }, { transform: "none" }],
+  stamp: [{ transform: "scale(1.6) rotate(-8deg)", opacity: 0 }, { transform: "scale(0.94)", opacity: 1, offset: 0.7 }, { transform: "none" }],
+  flash: [{ filter: "brightness(2.6)", boxShadow: "0 0 0 6px #ffe066" }, { filter: "none", boxShadow: "0 0 0 0 #ffe06600" }],
+  whirl: [{ transform: "rotate(0)" }, { transform: "rotate(-10deg) scale(0.94)", offset: 0.3 }, { transform: "rotate(8deg)", offset: 0.65 }, { transform: "none" }],
+  shake: [{ transform: "none" }, { transform: "translateX(-8px)", offset: 0.2 }, { transform: "translateX(7px)", offset: 0.45 }, { transform: "translateX(-4px)", offset: 0.7 }, { transform: "none" }],
 };
 
 export function reducedMotion() {
@@ -32,4 +52,111 @@ export function useMotion(motion, cue, fromStart = true) {
     playing.current = element.current.animate(motion.keyframes, motion.options);
   }, [cue]);
   return element;
+}
+
+// Things that move (FLIP: first, last, invert, play). The board of the returned ref marks them:
+// `data-flip="id"`: a thing that stays itself from one state to the next (the rider); drawn
+// elsewhere, it glides from its old box to its new one, through the boxes of the ids in
+// `data-flip-via` (the squares it passed), if any.
+// `data-flip-from="id"`: a thing that just came (a card laid, a die placed): it glides from the
+// old box of the element `id` names, a `data-flip` or a `data-flip-spot` (a place things come
+// from: a hand, a pile, a seat's chip), anywhere on the page.
+// `data-moment="name"`: a moment of this state on that element (MOMENTS).
+// The boxes before are measured as the board draws a new state (`cue` changes: the DOM still shows
+// the old one), those after once it is drawn; the table is never held: only a transform plays
+// over the new state. A new state in the middle of a motion cuts it short, from where the eye
+// sees the thing then. Boxes are read relative to the board, so a line added above it moves
+// nothing.
+export function useFlip(cue) {
+  const root = useRef(null);
+  const before = useRef({ cue, boxes: new Map() });
+  const playing = useRef([]);
+  if (before.current.cue !== cue) before.current = { cue, boxes: reducedMotion() ? null : boxes(root.current) };
+  useLayoutEffect(() => {
+    const old = before.current.boxes;
+    if (!old || !root.current?.animate) return;
+    for (const animation of playing.current) animation.cancel();
+    playing.current = [];
+    const now = boxes(root.current);
+    // From the centre of each box to the next, sized as it was (scaled about its centre).
+    const glide = (element, from, via = []) => {
+      const to = now.get(element);
+      if (Math.abs(from.x - to.x) + Math.abs(from.y - to.y) < 2) return;
+      const at = (box) => `translate(${box.x + box.w / 2 - to.x - to.w / 2}px, ${box.y + box.h / 2 - to.y - to.h / 2}px)` +
+        ` scale(${box.w / to.w || 1}, ${box.h / to.h || 1})`;
+      const keyframes = [from, ...via].map((box) => ({ transform: at(box) }));
+      keyframes.push({ transform: "none" });
+      playing.current.push(element.animate(keyframes, { duration: SHORT, easing: "ease-out", composite: "add" }));
+    };
+    for (const element of root.current.querySelectorAll("[data-flip], [data-flip-from]")) {
+      const id = element.dataset.flip;
+      const from = id !== undefined && old.has(id) ? old.get(id) : old.get(element.dataset.flipFrom);
+      if (!from || !now.has(element)) continue;
+      const via = (element.dataset.flipVia || "").split(" ").filter(Boolean).map((v) => now.get(v) || old.get(v)).filter(Boolean);
+      glide(element, from, via);
+    }
+    for (const element of root.current.querySelectorAll("[data-moment]")) {
+      const keyframes = MOMENTS[element.dataset.moment];
+      if (keyframes) playing.current.push(element.animate(keyframes, { duration: SHORT + 60, easing: "ease-out" }));
+    }
+  }, [cue]);
+  return root;
+}
+
+// Each element to measure, relative to the board `root`: keyed by its id (what was there before)
+// and by itself (what is there now). A thing mid-glide is measured where the eye sees it.
+function boxes(root) {
+  const found = new Map();
+  if (!root) return found;
+  const origin = root.getBoundingClientRect();
+  const all = document.querySelectorAll("[data-flip], [data-flip-spot], [data-flip-from]");
+  for (const element of all) {
+    const rect = element.getBoundingClientRect();
+    if (!rect.width && !rect.height) continue;
+    const box = { x: rect.left - origin.left, y: rect.top - origin.top, w: rect.width, h: rect.height };
+    const id = element.dataset.flip ?? element.dataset.flipSpot;
+    if (id !== undefined && !found.has(id)) found.set(id, box);
+    found.set(element, box);
+  }
+  return found;
+}
+
+// The last move of each other seat stays marked on the board until that seat's next move.
+// `placeOf(event)`: the place on the board a seat's move names (a string the board's places
+// know), null for a move with no place, undefined for an event that is no move of its own (a
+// card drawn after a card laid). `log`: the events so far, oldest first. Seat → place.
+export function lastPlaces(log, you, placeOf) {
+  const places = new Map();
+  for (const event of log || []) {
+    if (typeof event.seat !== "number" || event.seat === you) continue;
+    const place = placeOf(event);
+    if (place === undefined) continue;
+    if (place === null) places.delete(event.seat);
+    else places.set(event.seat, place);
+  }
+  return places;
+}
+
+// The seats whose last move was at `place`.
+export function markedAt(places, place) {
+  return [...places].filter(([, at]) => at === place).map(([seat]) => seat);
+}
+
+// What a screen reader hears of a mark: added to the name of the place.
+export function lastMoveText(seats, names) {
+  return seats.length ? t("last_move_of", { names: seats.map((seat) => names[seat]).join(", ") }) : "";
+}
+
+// The mark itself: a corner tag with the seat's initial (its colour is no part of it), over a
+// dashed ring round the place (the style sheet's `.last-move`). Its words are the place's.
+export function LastMark({ seats, names }) {
+  if (!seats.length) return null;
+  return html`<span class="last-move" aria-hidden="true" title=${lastMoveText(seats, names)}>
+    ${seats.map((seat) => initial(names[seat])).join("")}
+  </span>`;
+}
+
+function initial(name) {
+  const [first] = new Intl.Segmenter().segment(String(name).trim());
+  return first ? first.segment.toUpperCase() : "?";
 }
