@@ -66,7 +66,8 @@ export function useMotion(motion, cue, fromStart = true) {
 // the old one), those after once it is drawn; the table is never held: only a transform plays
 // over the new state. A new state in the middle of a motion cuts it short, from where the eye
 // sees the thing then. Boxes are read relative to the board, so a line added above it moves
-// nothing.
+// nothing; a thing that stays itself is followed in its frame (`data-flip-frame`, such as a
+// board's ring) if it has one.
 export function useFlip(cue) {
   const root = useRef(null);
   const before = useRef({ cue, boxes: new Map() });
@@ -82,16 +83,22 @@ export function useFlip(cue) {
     const glide = (element, from, via = []) => {
       const to = now.get(element);
       if (Math.abs(from.x - to.x) + Math.abs(from.y - to.y) < 2) return;
-      const at = (box) => `translate(${box.x + box.w / 2 - to.x - to.w / 2}px, ${box.y + box.h / 2 - to.y - to.h / 2}px)` +
-        ` scale(${box.w / to.w || 1}, ${box.h / to.h || 1})`;
-      const keyframes = [from, ...via].map((box) => ({ transform: at(box) }));
+      const at = (box, sized) => `translate(${box.x + box.w / 2 - to.x - to.w / 2}px, ${box.y + box.h / 2 - to.y - to.h / 2}px)` +
+        (sized ? ` scale(${box.w / to.w || 1}, ${box.h / to.h || 1})` : "");
+      // Through the middle of each box on the way, at its own size (a rider through squares).
+      const keyframes = [{ transform: at(from, true) }, ...via.map((box) => ({ transform: at(box, false) }))];
       keyframes.push({ transform: "none" });
       playing.current.push(element.animate(keyframes, { duration: SHORT, easing: "ease-out", composite: "add" }));
     };
     for (const element of root.current.querySelectorAll("[data-flip], [data-flip-from]")) {
       const id = element.dataset.flip;
-      const from = id !== undefined && old.has(id) ? old.get(id) : old.get(element.dataset.flipFrom);
+      const stayed = id !== undefined && old.has(id);
+      const from = stayed ? old.get(id) : old.get(element.dataset.flipFrom);
       if (!from || !now.has(element)) continue;
+      // A thing that stays itself moves only where it moved in its frame (the ring), not where a
+      // line added above the frame pushed it.
+      const inFrame = now.get(element).inFrame;
+      if (stayed && Math.abs(from.inFrame.x - inFrame.x) + Math.abs(from.inFrame.y - inFrame.y) < 2) continue;
       const via = (element.dataset.flipVia || "").split(" ").filter(Boolean).map((v) => now.get(v) || old.get(v)).filter(Boolean);
       glide(element, from, via);
     }
@@ -113,7 +120,9 @@ function boxes(root) {
   for (const element of all) {
     const rect = element.getBoundingClientRect();
     if (!rect.width && !rect.height) continue;
-    const box = { x: rect.left - origin.left, y: rect.top - origin.top, w: rect.width, h: rect.height };
+    const frame = element.closest("[data-flip-frame]")?.getBoundingClientRect() || origin;
+    const inFrame = { x: rect.left - frame.left, y: rect.top - frame.top };
+    const box = { x: rect.left - origin.left, y: rect.top - origin.top, w: rect.width, h: rect.height, inFrame };
     const id = element.dataset.flip ?? element.dataset.flipSpot;
     if (id !== undefined && !found.has(id)) found.set(id, box);
     found.set(element, box);
