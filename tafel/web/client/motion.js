@@ -146,9 +146,9 @@ export function lastPlaces(log, you, placeOf) {
   return places;
 }
 
-// The seats whose last move was at `place`.
+// The seats whose last move was at `place` (a move may have several: a swap's two points).
 export function markedAt(places, place) {
-  return [...places].filter(([, at]) => at === place).map(([seat]) => seat);
+  return [...places].filter(([, at]) => (Array.isArray(at) ? at.includes(place) : at === place)).map(([seat]) => seat);
 }
 
 // What a screen reader hears of a mark: added to the name of the place.
