@@ -138,7 +138,7 @@ export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow
         ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}
         ${wait && !bot && !handed ? html`<${SeatClock} wait=${wait} seat=${seat} serverNow=${serverNow} />` : null}`;
       // A list keeps its items: the host's chip holds a button rather than being one.
-      return html`<li class=${classes.join(" ")} data-seat=${seat}>
+      return html`<li class=${classes.join(" ")} data-seat=${seat} data-flip-spot=${`chip:${seat}`}>
         ${tap ? html`<button class="chip-button" onClick=${tap}>${face}</button>` : face}
         <${ReactionBubble} reaction=${reactions?.[seat]} />
       </li>`;
