@@ -6,7 +6,7 @@
 import { html, useEffect, useLayoutEffect, useRef } from "./vendor/preact-htm.js";
 import { t } from "./i18n.js";
 
-const SHORT = 320; // ms: every motion here ends within it (and the 400)
+const SHORT = 320; // ms: a glide; a moment takes 60 more. Each is named "motion" (tests find them).
 
 export const ROLL = {
   keyframes: [
@@ -49,7 +49,7 @@ export function useMotion(motion, cue, fromStart = true) {
     seen.current = cue;
     if (!element.current?.animate || reducedMotion()) return;
     playing.current?.cancel();
-    playing.current = element.current.animate(motion.keyframes, motion.options);
+    playing.current = element.current.animate(motion.keyframes, { ...motion.options, id: "motion" });
   }, [cue]);
   return element;
 }
@@ -88,7 +88,7 @@ export function useFlip(cue) {
       // Through the middle of each box on the way, at its own size (a rider through squares).
       const keyframes = [{ transform: at(from, true) }, ...via.map((box) => ({ transform: at(box, false) }))];
       keyframes.push({ transform: "none" });
-      playing.current.push(element.animate(keyframes, { duration: SHORT, easing: "ease-out", composite: "add" }));
+      playing.current.push(element.animate(keyframes, { duration: SHORT, easing: "ease-out", composite: "add", id: "motion" }));
     };
     for (const element of root.current.querySelectorAll("[data-flip], [data-flip-from]")) {
       const id = element.dataset.flip;
@@ -104,7 +104,7 @@ export function useFlip(cue) {
     }
     for (const element of root.current.querySelectorAll("[data-moment]")) {
       const keyframes = MOMENTS[element.dataset.moment];
-      if (keyframes) playing.current.push(element.animate(keyframes, { duration: SHORT + 60, easing: "ease-out" }));
+      if (keyframes) playing.current.push(element.animate(keyframes, { duration: SHORT + 60, easing: "ease-out", id: "motion" }));
     }
   }, [cue]);
   return root;
