@@ -79,12 +79,14 @@ export function useFlip(cue) {
     for (const animation of playing.current) animation.cancel();
     playing.current = [];
     const now = boxes(root.current);
-    // From the centre of each box to the next, sized as it was (scaled about its centre).
+    // From the centre of each box to the next, at first about the size of what it came from (a
+    // die from the tray is smaller than on a board; one from a line of text no wider than it).
     const glide = (element, from, via = []) => {
       const to = now.get(element);
       if (Math.abs(from.x - to.x) + Math.abs(from.y - to.y) < 2) return;
+      const size = Math.min(1.5, Math.max(0.3, Math.min(from.w / to.w, from.h / to.h) || 1));
       const at = (box, sized) => `translate(${box.x + box.w / 2 - to.x - to.w / 2}px, ${box.y + box.h / 2 - to.y - to.h / 2}px)` +
-        (sized ? ` scale(${box.w / to.w || 1}, ${box.h / to.h || 1})` : "");
+        (sized ? ` scale(${size})` : "");
       // Through the middle of each box on the way, at its own size (a rider through squares).
       const keyframes = [{ transform: at(from, true) }, ...via.map((box) => ({ transform: at(box, false) }))];
       keyframes.push({ transform: "none" });
@@ -156,12 +158,18 @@ export function lastMoveText(seats, names) {
   return seats.length ? t("last_move_of", { names: seats.map((seat) => names[seat]).join(", ") }) : "";
 }
 
-// The mark itself: a corner tag with the seat's initial (its colour is no part of it), over a
-// dashed ring round the place (the style sheet's `.last-move`). Its words are the place's.
+// The mark itself: a corner tag with the seat's initial (its colour is no part of it; where
+// two players' names begin alike, their seat numbers follow: "S2", "S3"), over a dashed ring
+// round the place (the style sheet's `.last-move`). Its words are the place's.
 export function LastMark({ seats, names }) {
   if (!seats.length) return null;
+  const tag = (seat) => {
+    const own = initial(names[seat]);
+    const shared = names.some((name, other) => other !== seat && initial(name) === own);
+    return shared ? `${own}${seat + 1}` : own;
+  };
   return html`<span class="last-move" aria-hidden="true" title=${lastMoveText(seats, names)}>
-    ${seats.map((seat) => initial(names[seat])).join("")}
+    ${seats.map(tag).join(" ")}
   </span>`;
 }
 
