@@ -168,9 +168,10 @@ export function LastMark({ seats, names }) {
     const shared = names.some((name, other) => other !== seat && initial(name) === own);
     return shared ? `${own}${seat + 1}` : own;
   };
-  return html`<span class="last-move" aria-hidden="true" title=${lastMoveText(seats, names)}>
-    ${seats.map(tag).join(" ")}
-  </span>`;
+  // The tag is drawn by the style sheet (from data-tag): the place's name says it in words, and
+  // its letters are no part of the place's label.
+  return html`<span class="last-move" aria-hidden="true" title=${lastMoveText(seats, names)}
+    data-tag=${seats.map(tag).join(" ")}></span>`;
 }
 
 function initial(name) {
