@@ -24,14 +24,16 @@ export const TURN = {
 };
 
 // The moments a game names on an element (`data-moment`) when the state it draws brought them:
-// something lands hard (a stamp), is struck (a flash), is swept round (a whirl), is shaken, or
-// simply comes up (a pop).
+// something lands hard (a stamp, for a small element), is struck (a flash), is swept round (a
+// whirl, for a small thing), is drained (a score pile that loses everything), or simply comes up (a
+// pop). A moment on an element as wide as a phone's screen never makes it wider (a flash, a
+// drain or a pop): a box past the screen's edge would make the page scroll sideways.
 export const MOMENTS = {
-  pop: [{ transform: "scale(0.6)", opacity: 0.3 }, { transform: "scale(1.12)", offset: 0.6 }, { transform: "none" }],
+  pop: [{ transform: "scale(0.6)", opacity: 0.3 }, { transform: "none" }],
   stamp: [{ transform: "scale(1.6) rotate(-8deg)", opacity: 0 }, { transform: "scale(0.94)", opacity: 1, offset: 0.7 }, { transform: "none" }],
   flash: [{ filter: "brightness(2.6)", boxShadow: "0 0 0 6px #ffe066" }, { filter: "none", boxShadow: "0 0 0 0 #ffe06600" }],
-  whirl: [{ transform: "rotate(0)" }, { transform: "rotate(-10deg) scale(0.94)", offset: 0.3 }, { transform: "rotate(8deg)", offset: 0.65 }, { transform: "none" }],
-  shake: [{ transform: "none" }, { transform: "translateX(-8px)", offset: 0.2 }, { transform: "translateX(7px)", offset: 0.45 }, { transform: "translateX(-4px)", offset: 0.7 }, { transform: "none" }],
+  whirl: [{ transform: "rotate(0)" }, { transform: "rotate(-200deg) scale(0.5)", offset: 0.5 }, { transform: "none" }],
+  drain: [{ opacity: 0.25, filter: "grayscale(1)" }, { opacity: 1, filter: "none" }],
 };
 
 export function reducedMotion() {
@@ -85,10 +87,16 @@ export function useFlip(cue) {
       const to = now.get(element);
       if (Math.abs(from.x - to.x) + Math.abs(from.y - to.y) < 2) return;
       const size = Math.min(1.5, Math.max(0.3, Math.min(from.w / to.w, from.h / to.h) || 1));
-      const at = (box, sized) => `translate(${box.x + box.w / 2 - to.x - to.w / 2}px, ${box.y + box.h / 2 - to.y - to.h / 2}px)` +
+      const at = (box, sized, dx = 0, dy = 0) =>
+        `translate(${box.x + box.w / 2 + dx - to.x - to.w / 2}px, ${box.y + box.h / 2 + dy - to.y - to.h / 2}px)` +
         (sized ? ` scale(${size})` : "");
-      // Through the middle of each box on the way, at its own size (a rider through squares).
-      const keyframes = [{ transform: at(from, true) }, ...via.map((box) => ({ transform: at(box, false) }))];
+      // Through each box on the way, where it would sit in that box as it sits in the one it is in
+      // now (a rider in the corner of each square it passes), at its own size.
+      const home = element.parentElement.getBoundingClientRect();
+      const origin = root.current.getBoundingClientRect();
+      const dx = to.x + to.w / 2 - (home.left - origin.left + home.width / 2);
+      const dy = to.y + to.h / 2 - (home.top - origin.top + home.height / 2);
+      const keyframes = [{ transform: at(from, true) }, ...via.map((box) => ({ transform: at(box, false, dx, dy) }))];
       keyframes.push({ transform: "none" });
       playing.current.push(element.animate(keyframes, { duration: SHORT, easing: "ease-out", composite: "add", id: "motion" }));
     };

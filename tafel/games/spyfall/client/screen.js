@@ -101,11 +101,11 @@ function Tray({ view, moves, act, names, you, gt, revealed }) {
             )}</div>`
         : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
   } else if (view.phase === "guess") {
-    body = html`<p class="sf-unmasked"><span class="spy-mark" aria-hidden="true">🕵</span>
+    body = html`<p class="sf-unmasked"><span class="spy-mark" aria-hidden="true" data-moment=${revealed ? "stamp" : undefined}>🕵</span>
       ${moves.guesses.size ? gt("pick_location") : gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
   }
   if (!body) return null;
-  return html`<section class="card tray sf-tray" data-moment=${revealed ? "stamp" : undefined}>${body}</section>`;
+  return html`<section class="card tray sf-tray">${body}</section>`;
 }
 
 function Vote({ view, moves, act, names, you, gt }) {

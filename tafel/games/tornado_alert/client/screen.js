@@ -159,17 +159,21 @@ function useMoments(view, names, gt, you) {
 
 // Where the cards of this state's moves came from (motion.js's useFlip): the card laid, from the
 // hand it left (this seat's) or its player's score pile; the cards claimed, from the play pile;
-// the card drawn, from the draw pile. And the score piles the tornado, lightning or the Rover hit.
+// the card drawn, from the draw pile. And the score piles the tornado, lightning or the Rover hit
+// (the place a score pile shows whirls away where the tornado turned its top card face down).
 function arrivals(view, you) {
-  const moved = { top: undefined, drawn: -1, taken: new Map(), moments: new Map() };
+  const moved = { top: undefined, drawn: -1, taken: new Map(), moments: new Map(), whirled: new Set() };
   for (const event of view.events) {
     if (event.kind === "play") moved.top = event.seat === you ? `hand:${event.card}` : `seat:${event.seat}`;
     else if (event.kind === "claim") moved.taken.set(event.seat, event.cards.length);
     else if (event.kind === "draw" && event.seat === you && view.hand) {
       moved.drawn = view.hand.map((card) => card.kind).lastIndexOf(event.card);
     } else if (event.kind === "tornado" || event.kind === "lightning") {
-      for (const [victim] of event.struck) moved.moments.set(victim, event.kind === "tornado" ? "whirl" : "flash");
-    } else if (event.kind === "rover") moved.moments.set(event.seat, "shake");
+      for (const [victim] of event.struck) {
+        moved.moments.set(victim, "flash");
+        if (event.kind === "tornado") moved.whirled.add(victim);
+      }
+    } else if (event.kind === "rover") moved.moments.set(event.seat, "drain");
   }
   return moved;
 }
@@ -284,7 +288,8 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap, log 
     </section>`}
     <div class="ta-players">
       ${order.map((seat) => html`<${ScorePile} view=${view} seat=${seat} name=${names[seat]} gt=${gt}
-        taken=${moved.taken.get(seat) || 0} moment=${moved.moments.get(seat)} marked=${marks.took.includes(seat) ? [seat] : []}
+        taken=${moved.taken.get(seat) || 0} moment=${moved.moments.get(seat)} whirled=${moved.whirled.has(seat)}
+        marked=${marks.took.includes(seat) ? [seat] : []}
         names=${names} />`)}
     </div>
     <${Results} view=${view} names=${names} order=${order} gt=${gt} />
@@ -313,8 +318,9 @@ function Decisions({ view, legal, act, you, gt }) {
 }
 
 // `taken`: how many cards a claim of this state just brought; `moment`: the tornado, lightning or
-// Rover that just struck it; `marked`: the seats whose last move was a claim onto it.
-function ScorePile({ view, seat, name, gt, taken, moment, marked, names }) {
+// Rover that just struck it (`whirled`: the tornado turned its top card); `marked`: the seats
+// whose last move was a claim onto it.
+function ScorePile({ view, seat, name, gt, taken, moment, whirled, marked, names }) {
   const pile = view.score_piles[seat];
   const tokens = view.tokens[seat];
   const faceDown = pile.cards.filter((card) => card.face_down).length;
@@ -325,7 +331,7 @@ function ScorePile({ view, seat, name, gt, taken, moment, marked, names }) {
     ${marked.length > 0 && html`<span class="sr-only">${lastMoveText(marked, names)}</span>`}
     <header>
       <strong>${name}</strong>
-      <span class="label">${pile.location ? gt(`loc.${pile.location}`) : "–"}</span>
+      <span class="label" data-moment=${whirled ? "whirl" : undefined}>${pile.location ? gt(`loc.${pile.location}`) : "–"}</span>
       <span class="average" title=${gt("label.average")} tabindex="0"
         data-explain=${gt("explain.average")}>${points(pile.average)}</span>
     </header>
