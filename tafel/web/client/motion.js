@@ -103,12 +103,17 @@ export function useFlip(cue) {
     for (const element of root.current.querySelectorAll("[data-flip], [data-flip-from]")) {
       const id = element.dataset.flip;
       const stayed = id !== undefined && old.has(id);
-      const from = stayed ? old.get(id) : old.get(element.dataset.flipFrom);
-      if (!from || !now.has(element)) continue;
-      // A thing that stays itself moves only where it moved in its frame (the ring), not where a
-      // line added above the frame pushed it.
-      const inFrame = now.get(element).inFrame;
-      if (stayed && Math.abs(from.inFrame.x - inFrame.x) + Math.abs(from.inFrame.y - inFrame.y) < 2) continue;
+      let from = stayed ? old.get(id) : old.get(element.dataset.flipFrom);
+      const to = now.get(element);
+      if (!from || !to) continue;
+      // A thing that stays itself moves only as it moved in its frame (the ring), not as a tray
+      // grown above the frame pushed it: it starts from its old place in the frame where it is now.
+      if (stayed) {
+        const dx = from.inFrame.x - to.inFrame.x;
+        const dy = from.inFrame.y - to.inFrame.y;
+        if (Math.abs(dx) + Math.abs(dy) < 2) continue;
+        from = { ...from, x: to.x + dx, y: to.y + dy };
+      }
       const via = (element.dataset.flipVia || "").split(" ").filter(Boolean).map((v) => now.get(v) || old.get(v)).filter(Boolean);
       glide(element, from, via);
     }
