@@ -1,14 +1,17 @@
 """Things move, and the table never waits for them: Ann plays each game against bots on a 360 px
 phone and on a laptop, once with motion and once under `prefers-reduced-motion: reduce`.
 
-Every animation the page starts is recorded (what it is about and how long it lasts), and every
-state frame the socket hands the page is checked on the next animation frame: the screen shows
-it (its `data-n`) then, whether or not a motion was playing when it came. With motion, a thing
+Every animation the page starts is recorded (what it is about and, for the Web Animations, how
+long it lasts; CSS ones too), and every state frame the socket hands the page is checked on the
+next animation frame: the screen shows it (its `data-n`) then, whether or not a motion was
+playing when it came. With motion, a thing
 glides from where it was to where it goes after a move (a die, a card, a rider, a figure), every
 motion is under 400 ms, and some frame arrives while a motion plays and is shown at once; under
 reduced motion the page starts no motion at all. In every game where a move has a place on the
 board, another seat's last move is marked there (a tag, and words in the place's name) and the
-mark leaves that place once that seat has moved again."""
+mark leaves that place once that seat has moved again. Tornado Alert!'s tornado, lightning and
+Rover and Spyfall's reveal, which a random game may take long to bring, are fed to the page as a
+frame of their own."""
 
 from __future__ import annotations
 
@@ -41,6 +44,9 @@ Element.prototype.animate = function (keyframes, options) {
   window.moved.push({ what, ms: typeof options === "number" ? options : options.duration });
   return animate.call(this, keyframes, options);
 };
+document.addEventListener(
+  "animationstart", (e) => window.moved.push({ what: `css ${e.target.className}`, ms: 0 }), true,
+);
 window.shown = [];
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
@@ -191,3 +197,86 @@ def test_spyfall_card_is_dealt_and_turned(
     else:
         assert any(m.startswith("from chip:") for m in moved), moved
         assert any(m.startswith("other card sf-card") for m in moved), moved
+
+
+# The page's own socket handler, for a frame the test hands it as if the server had sent it: the
+# server's latest state with other events (and `n` past it), so the moments of events a random
+# game may take long to bring are seen at once. Frames from the server stop coming through.
+FEED = """
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  set onmessage(handler) {
+    window.feed = (change) => {
+      window.held = true;
+      const frame = structuredClone(window.latest);
+      frame.n += 1000;
+      frame.reveal_at = null;
+      frame.view.events = change(frame.view);
+      handler({ data: JSON.stringify(frame) });
+    };
+    super.onmessage = (message) => {
+      if (window.held) return;
+      const frame = JSON.parse(message.data);
+      if (frame.type === "state") window.latest = frame;
+      handler(message);
+    };
+  }
+};
+"""
+
+MOMENT_EVENTS = {
+    "Tornado Alert!": """(view) => [
+      { kind: "tornado", seat: null, location: "mast", struck: [[1, view.play_top?.kind ?? 0]] },
+      { kind: "lightning", seat: null, location: "mast", struck: [[2, 0]] },
+      { kind: "rover", seat: 0, lost: 0 },
+    ]""",
+    "Spyfall": """(view) => {
+      view.phase = "guess";
+      view.revealed_spy = 1;
+      return [{ kind: "spy_revealed", seat: 1 }];
+    }""",
+}
+MOMENTS_SEEN = {
+    "Tornado Alert!": ["moment flash", "moment whirl", "moment flash", "moment drain"],
+    "Spyfall": ["moment stamp"],
+}
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP_SIZE], ids=["phone", "laptop"])
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize("game", sorted(MOMENT_EVENTS))
+def test_tornado_lightning_rover_and_the_spy_have_their_moment(
+    browser: Browser,
+    server_url: str,
+    output: Path,
+    game: str,
+    viewport: ViewportSize,
+    motion: Literal["no-preference", "reduce"],
+) -> None:
+    """A state with Tornado Alert!'s tornado (seat 2's pile), lightning (seat 3's) and Rover
+    (Ann's), or Spyfall's spy revealing themself: each plays its moment on what it hit, under
+    400 ms; under reduced motion none, the same state drawn."""
+    context = browser.new_context(viewport=viewport, locale="en-GB", reduced_motion=motion)
+    context.add_init_script(RECORD)
+    context.add_init_script(FEED)
+    ann = context.new_page()
+    create_room(ann, server_url, game, 3, "Ann", output)
+    for seat in (1, 2):
+        add_bot(ann, seat, "easy")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("main.table")).to_be_visible()
+    ann.wait_for_function("window.latest !== undefined")
+    ann.evaluate("window.moved = []")
+    ann.evaluate(f"window.feed({MOMENT_EVENTS[game]})")
+    if game == "Spyfall":
+        expect(ann.locator(".sf-unmasked")).to_contain_text("Seat 2 (Easy) is the spy")
+    else:
+        expect(ann.locator(".ta-moment.rover")).to_be_visible()
+    moved: list[dict[str, Any]] = ann.evaluate("window.moved")
+    ann.screenshot(path=output / f"moment-{motion}.png")
+    if motion == "reduce":
+        assert moved == []
+    else:
+        played = sorted(m["what"] for m in moved if m["what"].startswith("moment "))
+        assert played == sorted(MOMENTS_SEEN[game]), moved
+        assert all(m["ms"] < LONGEST_MS for m in moved), moved
