@@ -295,7 +295,7 @@ function Table({
       renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
-      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
+      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap} log=${log}
       bots=${seated.map((name) => name.startsWith("bot:"))} />
     ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${kind && !handedMe && html`<${TrayBar} n=${frame.n} />`}

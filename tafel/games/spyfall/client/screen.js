@@ -7,6 +7,7 @@ import { html, useEffect, useLayoutEffect, useRef, useState } from "../../vendor
 import { Countdown } from "../../clock.js";
 import { takeFocus } from "../../focus.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
+import { useFlip } from "../../motion.js";
 
 const TEXT_LIMIT = 300;
 
@@ -32,11 +33,13 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
   useEffect(() => setGuess(null), [view.phase, view.round]);
   const failed = useFailedVote(view);
   const inRound = ["ask", "answer", "talk", "accusation", "guess", "nominate", "vote"].includes(view.phase);
+  const flip = useFlip(view);
+  const just = (kind) => view.events.some((event) => event.kind === kind);
 
   if (view.table && you === null && inRound) {
     return html`<${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />`;
   }
-  return html`<div class="sf" data-phase=${view.phase}>
+  return html`<div class="sf" data-phase=${view.phase} ref=${flip}>
     ${bigClock &&
     html`<div class="veil clock-veil" onClick=${() => setBigClock(false)}>
       <${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />
@@ -47,10 +50,11 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
-    <${RoundEnd} view=${view} names=${names} you=${you} gt=${gt} />
+    <${RoundEnd} view=${view} names=${names} you=${you} gt=${gt} unmasked=${just("round_over")} />
     ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
-    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
-    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
+    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} revealed=${just("spy_revealed")} />
+    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act}
+      dealtBy=${just("card_dealt") ? view.dealer : null} />`}
     ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} bots=${bots} />`}
     ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
     ${moves.accuses.length > 0 &&
@@ -77,7 +81,8 @@ function useFailedVote(view) {
 }
 
 // What is asked of this seat now, or of whom the table waits for.
-function Tray({ view, moves, act, names, you, gt }) {
+// `revealed`: the spy has just revealed themself, a moment of its own.
+function Tray({ view, moves, act, names, you, gt, revealed }) {
   let body = null;
   if (view.phase === "deal") {
     body = moves.deal
@@ -96,9 +101,8 @@ function Tray({ view, moves, act, names, you, gt }) {
             )}</div>`
         : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
   } else if (view.phase === "guess") {
-    body = moves.guesses.size
-      ? html`<p>${gt("pick_location")}</p>`
-      : html`<p>${gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
+    body = html`<p class="sf-unmasked"><span class="spy-mark" aria-hidden="true" data-moment=${revealed ? "stamp" : undefined}>🕵</span>
+      ${moves.guesses.size ? gt("pick_location") : gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
   }
   if (!body) return null;
   return html`<section class="card tray sf-tray">${body}</section>`;
