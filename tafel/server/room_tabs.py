@@ -22,6 +22,7 @@ from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
+from tafel.server.lessons import lesson_prompt, room_lesson
 from tafel.server.room_options import hints_on, room_options_to_json
 from tafel.server.seats import PROGRAM
 from tafel.store.tables import now
@@ -112,6 +113,9 @@ class Tabs:
         else:
             frame["legal"] = [a.to_json() for a in state.legal_actions(seat)]
             match.told(seat, frame["legal"])
+        lesson = room_lesson(self.room.game, self.room.room_options)
+        if lesson is not None:
+            frame["lesson"] = lesson_prompt(lesson, seat, frame["view"], frame["legal"])
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history

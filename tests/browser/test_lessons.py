@@ -1,0 +1,126 @@
+"""A first game that teaches, in the browser: from each game's How to play page, "Play a first
+game" opens a lesson against bots, played here to its end by tapping only what the prompt points
+at (`[data-lesson="1"]`, then 2 ...), on a phone and a laptop; and "Leave the lesson" goes back
+to How to play mid-game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tafel.engine.lesson import lesson_of
+from tafel.games import GAMES, OWN_GAMES
+from tests.browser.players import LAPTOP, open_page
+
+pytestmark = pytest.mark.timeout(600)
+
+PHONE_360 = ViewportSize(width=360, height=740)
+MOST_STEPS = 1500
+"""More taps than any lesson takes: a lesson the prompts cannot finish fails, never hangs."""
+
+
+def start_lesson(page: Page, url: str, game_id: str) -> None:
+    page.goto(f"{url}/how/{game_id}")
+    page.locator("[data-lesson-start]").click()
+    expect(page.locator(".lesson-bar")).to_be_visible()
+
+
+def marked(page: Page) -> int:
+    """The move number of the state on screen, once the lesson has marked its controls."""
+    page.wait_for_function(
+        "() => { const n = document.querySelector('.screen')?.dataset.n;"
+        " return n && document.querySelector(`.lesson-bar[data-marked='${n}']`); }"
+    )
+    return int(page.locator(".screen").get_attribute("data-n") or -1)
+
+
+def follow_the_prompts(page: Page, shots: Path) -> int:
+    """Taps what each prompt points at, in its order, until the game ends; the taps made."""
+    taps = 0
+    shot = 0
+    while not page.locator("section.end").count():
+        assert taps < MOST_STEPS, "the lesson did not end"
+        n = marked(page)
+        if page.locator("section.end").count():
+            break
+        first = page.locator('[data-lesson="1"]')
+        if not first.count():
+            # Nothing to tap: the bots play on. Wait for the next state.
+            page.wait_for_function(
+                f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
+                " || document.querySelector('section.end')"
+            )
+            continue
+        if shot < 3:
+            page.screenshot(path=shots / f"prompt-{shot}.png")
+            shot += 1
+        page.screenshot(path=shots / "last-prompt.png")
+        # The steps of this state's move (a die, then its cell): a tap that makes the move
+        # brings the next state, whose marks are the next prompt's.
+        for step in range(1, page.locator("[data-lesson]").count() + 1):
+            page.locator(f'[data-lesson="{step}"]').click()
+            taps += 1
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
+            " || document.querySelector('section.end')"
+        )
+    return taps
+
+
+def play_a_first_game(
+    browser: Browser, url: str, game_id: str, viewport: ViewportSize, shots: Path
+) -> None:
+    errors: list[str] = []
+    page = open_page(browser, viewport, errors)
+    page.goto(f"{url}/how/{game_id}")
+    page.screenshot(path=shots / "how.png", full_page=True)
+    start_lesson(page, url, game_id)
+    page.screenshot(path=shots / "start.png")
+    taps = follow_the_prompts(page, shots)
+    assert taps > 0
+    expect(page.locator(".lesson-bar")).to_contain_text("That was your first game")
+    page.screenshot(path=shots / "end.png", full_page=True)
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("game_id", "size"),
+    [
+        ("add-vantage", "phone"),
+        ("tony-tino", "laptop"),
+        ("maillot", "phone"),
+        ("tornado-alert", "laptop"),
+        ("spyfall", "phone"),
+    ],
+)
+def test_a_first_game_is_played_to_its_end_by_following_its_prompts(
+    browser: Browser, server_url: str, output: Path, game_id: str, size: str
+) -> None:
+    viewport = PHONE_360 if size == "phone" else LAPTOP
+    play_a_first_game(browser, server_url, game_id, viewport, output)
+
+
+def test_every_one_of_tafels_games_has_a_lesson() -> None:
+    assert all(lesson_of(GAMES[game_id]) is not None for game_id in OWN_GAMES)
+
+
+def test_leaving_the_lesson_mid_game_goes_back_to_how_to_play(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    errors: list[str] = []
+    page = open_page(browser, PHONE_360, errors)
+    start_lesson(page, server_url, "add-vantage")
+    marked(page)
+    page.locator('[data-lesson="1"]').click()
+    page.screenshot(path=output / "mid-game.png")
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    page.get_by_role("button", name="Leave the lesson").click()
+    expect(page).to_have_url(f"{server_url}/how/add-vantage")
+    expect(page.locator("[data-lesson-start]")).to_be_visible()
+    # The seat is given up, and the room, with nobody left in it, is closed.
+    assert page.evaluate("() => localStorage.getItem('tafel.passes')").find(code) == -1
+    room = page.request.get(f"{server_url}/api/rooms/{code}").json()
+    assert room["status"] == "closed"
+    assert errors == []
