@@ -45,8 +45,8 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
         n = marked(page)
         if page.locator("section.end").count():
             break
-        first = page.locator('[data-lesson="1"]')
-        if not first.count():
+        steps = int(page.locator(".lesson-bar").get_attribute("data-steps") or 0)
+        if not steps:
             # Nothing to tap: the bots play on. Wait for the next state.
             page.wait_for_function(
                 f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
@@ -57,9 +57,9 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
             page.screenshot(path=shots / f"prompt-{shot}.png")
             shot += 1
         page.screenshot(path=shots / "last-prompt.png")
-        # The steps of this state's move (a die, then its cell): a tap that makes the move
-        # brings the next state, whose marks are the next prompt's.
-        for step in range(1, page.locator("[data-lesson]").count() + 1):
+        # The steps of this state's move (a die, then its cell; a card, then Discard, which
+        # comes with the card picked): the tap that makes the move brings the next state.
+        for step in range(1, steps + 1):
             page.locator(f'[data-lesson="{step}"]').click()
             taps += 1
         page.wait_for_function(

@@ -38,17 +38,19 @@ export function LessonButton({ game, fail, again = false }) {
   return html`<div class="lesson-start">${button}<p class="hint">${t("lesson_play_help")}</p></div>`;
 }
 
-// The bar says which state its marks are for (`data-marked`: the frame's move number).
+// The bar says which state its marks are for (`data-marked`: the frame's move number) and how
+// many steps the move takes (`data-steps`: a control may come only with the step before it).
 function mark(renderer, frame, you) {
   for (const old of document.querySelectorAll("main.table [data-lesson]")) old.removeAttribute("data-lesson");
   const action = frame.lesson?.action;
-  if (action && renderer.lessonTargets) {
-    renderer.lessonTargets(action, frame.view, you).forEach((selector, step) => {
-      const found = document.querySelector(`main.table ${selector}`);
-      if (found) found.setAttribute("data-lesson", String(step + 1));
-    });
-  }
-  document.querySelector(".lesson-bar")?.setAttribute("data-marked", String(frame.n));
+  const targets = action && renderer.lessonTargets ? renderer.lessonTargets(action, frame.view, you) : [];
+  targets.forEach((selector, step) => {
+    const found = document.querySelector(`main.table ${selector}`);
+    if (found) found.setAttribute("data-lesson", String(step + 1));
+  });
+  const bar = document.querySelector(".lesson-bar");
+  bar?.setAttribute("data-steps", String(targets.length));
+  bar?.setAttribute("data-marked", String(frame.n));
 }
 
 // The prompt beside the table, and the way out. `leave`: gives the seat up and goes back.
@@ -64,12 +66,20 @@ export function LessonBar({ renderer, frame, you, gt, over, leave }) {
     return () => watch.disconnect();
   });
   const prompt = frame.lesson;
-  const line = over ? t("lesson_over") : prompt ? gt(prompt.key, prompt.params) : t("lesson_wait");
+  const line = over ? t("lesson_over") : prompt ? gt(prompt.key, said(prompt.params, gt)) : t("lesson_wait");
   return html`<div class=${`lesson-bar ${prompt?.action ? "act" : ""}`} role="status">
     <span class="lesson-tag">${t("lesson_title")}</span>
     <p class="lesson-line">${line}</p>
     <button class="quiet lesson-leave" onClick=${leave}>${t("lesson_leave")}</button>
   </div>`;
+}
+
+// A prompt's parameter may itself be a message (`{key}`: a card's name), said in the player's
+// language.
+function said(params, gt) {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, value?.key ? gt(value.key) : value]),
+  );
 }
 
 // The way out: the seat given up (the room is the learner's alone), back to How to play.
