@@ -54,7 +54,7 @@ function mark(renderer, frame, you) {
 }
 
 // The prompt beside the table, and the way out. `leave`: gives the seat up and goes back.
-export function LessonBar({ renderer, frame, you, gt, over, leave }) {
+export function LessonBar({ renderer, frame, you, names, gt, over, leave }) {
   // After every draw, and whenever the board redraws itself (a die picked brings in its cells).
   
   useEffect(() => {
@@ -66,7 +66,7 @@ export function LessonBar({ renderer, frame, you, gt, over, leave }) {
     return () => watch.disconnect();
   });
   const prompt = frame.lesson;
-  const line = over ? t("lesson_over") : prompt ? gt(prompt.key, said(prompt.params, gt)) : t("lesson_wait");
+  const line = over ? t("lesson_over") : prompt ? gt(prompt.key, said(prompt.params, gt, names)) : t("lesson_wait");
   return html`<div class=${`lesson-bar ${prompt?.action ? "act" : ""}`} role="status">
     <span class="lesson-tag">${t("lesson_title")}</span>
     <p class="lesson-line">${line}</p>
@@ -74,12 +74,17 @@ export function LessonBar({ renderer, frame, you, gt, over, leave }) {
   </div>`;
 }
 
-// A prompt's parameter may itself be a message (`{key}`: a card's name), said in the player's
-// language.
-function said(params, gt) {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, value?.key ? gt(value.key) : value]),
-  );
+// A prompt's parameter may be a message (`{key}`: a card's name), a text in each language
+// (`{en, nl}`: a place) or a seat (`{seat}`: its player's name), said in the player's language.
+function said(params, gt, names) {
+  const lang = document.documentElement.lang;
+  const one = (value) => {
+    if (value === null || typeof value !== "object") return value;
+    if (value.key) return gt(value.key);
+    if (value.seat !== undefined) return names[value.seat];
+    return value[lang] ?? value.en;
+  };
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, one(value)]));
 }
 
 // The way out: the seat given up (the room is the learner's alone), back to How to play.

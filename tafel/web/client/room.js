@@ -285,7 +285,7 @@ function Table({
       </span>
     </div>
     ${lesson &&
-    html`<${LessonBar} renderer=${renderer} frame=${frame} you=${you} gt=${gt} over=${over}
+    html`<${LessonBar} renderer=${renderer} frame=${frame} you=${you} names=${names} gt=${gt} over=${over}
       leave=${leaveTheLesson} />`}
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
       describe=${describe} />
