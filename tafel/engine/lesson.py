@@ -4,8 +4,8 @@ table that says what to do next and why.
 A game offers one by two files in its folder, found by name like everything else of a game:
 
 - `lesson.toml`: the table (`players`; `bots`, a bot spec for each seat after the first, which
-  is the learner's; the game's `options`; the `seed`), and `prompts`, every prompt key its guide may give (each a
-  message of the game's catalog, in every language);
+  is the learner's; the game's `options`; the `seed`), and `prompts`, every prompt key its guide
+  may give (each a message `lesson.KEY` of the game's catalog, in every language);
 - `lesson.py`: `guide(view, legal)`, the prompt for the learner now, made from what the seat sees
   and may do (its view and legal actions, as the browser gets them), never from the hidden
   state: a `Prompt` whose `action` is one of `legal` (the move it points at) or None (nothing

@@ -19,10 +19,10 @@ from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.lessons import lesson_prompt, room_lesson
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
-from tafel.server.lessons import lesson_prompt, room_lesson
 from tafel.server.room_options import hints_on, room_options_to_json
 from tafel.server.seats import PROGRAM
 from tafel.store.tables import now

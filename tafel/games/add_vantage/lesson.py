@@ -35,6 +35,10 @@ def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
     return None
 
 
+def first(scored: tuple[int, str, dict[str, int]]) -> int:
+    return scored[0]
+
+
 def best_place(board: Json, places: list[Json]) -> Prompt:
     """A rolled die's best cell: a tile won, else a line kept in reach (the least to go), else
     the cell that leaves the most lines in reach."""
@@ -51,10 +55,10 @@ def best_place(board: Json, places: list[Json]) -> Prompt:
             missing = values.count(0)
             total = sum(values)
             if missing == 0 and total == tile:
-                best = max(best, (100 + tile, "place_win", {"tile": tile}))
+                best = max(best, (100 + tile, "place_win", {"tile": tile}), key=first)
             elif missing and missing <= tile - total <= DIE_MOST * missing:
                 left = tile - total
-                best = max(best, (50 - left, "place_line", {"tile": tile, "left": left}))
+                best = max(best, (50 - left, "place_line", {"tile": tile, "left": left}), key=first)
         scored.append((best, action))
     (_, key, params), action = max(scored, key=lambda pair: pair[0][0])
     where = {"value": action["value"], "cell": CELL_NAMES[action["cell"]]}

@@ -1,6 +1,7 @@
 """Maillot Arc-en-ciel's first game (`tafel.engine.lesson`): what to tap next and why, from the
 seat's view. The learner rolls when leading, escapes while energy lasts, bids the least for an
-effort square nobody has bid for while energy is plentiful, and retires a domestique when energy runs low."""
+effort square nobody has bid for while energy is plentiful, and retires a domestique when energy
+runs low."""
 
 from __future__ import annotations
 
@@ -40,7 +41,9 @@ def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
         bids = sorted(by_type.get("bid", []), key=lambda a: int(a["amount"]))
         # One bid, never a bidding war: energy spent on a square is energy not raced with.
         if bids and decision.get("high_bidder") is None and energy - bids[0]["amount"] >= PLENTY:
-            return Prompt("bid", {"amount": bids[0]["amount"], "square": decision.get("square")}, bids[0])
+            return Prompt(
+                "bid", {"amount": bids[0]["amount"], "square": decision.get("square")}, bids[0]
+            )
         return Prompt("pass", {"square": decision.get("square")}, by_type["pass"][0])
     if "move" in by_type:
         action = by_type["move"][0]

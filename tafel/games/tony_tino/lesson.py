@@ -11,8 +11,16 @@ from tafel.engine import Json
 from tafel.engine.lesson import Prompt
 
 SIZE = 6
-CARDS = ("shift", "corruption", "pro", "russian_roulette", "flying_switch", "swap", "new_value",
-         "police_raid")
+CARDS = (
+    "shift",
+    "corruption",
+    "pro",
+    "russian_roulette",
+    "flying_switch",
+    "swap",
+    "new_value",
+    "police_raid",
+)
 """The card kinds in the order of content.toml: a card action names its index here."""
 KEEP_LAST = ("police_raid", "pro")
 UNKNOWN_TOKEN = 20_000

@@ -21,7 +21,9 @@ def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
         return Prompt("slap", {"count": view["claim_size"]}, by_type["claim"][0])
     if "play" in by_type:
         values = {card["kind"]: card["value"] for card in view["hand"]}
-        play = min(by_type["play"], key=lambda a: (values.get(a["card"], 0) == 0, values.get(a["card"], 0)))
+        play = min(
+            by_type["play"], key=lambda a: (values.get(a["card"], 0) == 0, values.get(a["card"], 0))
+        )
         return Prompt("play", {"value": values.get(play["card"], 0)}, play)
     if "draw" in by_type:
         return Prompt("draw", {}, by_type["draw"][0])
