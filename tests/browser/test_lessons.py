@@ -58,7 +58,6 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
         if shot < 3:
             page.screenshot(path=shots / f"prompt-{shot}.png")
             shot += 1
-        page.screenshot(path=shots / "last-prompt.png")
         # The steps of this state's move (a die, then its cell; a card, then Discard, which
         # comes with the card picked): the tap that makes the move brings the next state.
         for step in range(1, steps + 1):
