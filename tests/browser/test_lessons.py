@@ -1,7 +1,7 @@
 """A first game that teaches, in the browser: from each game's How to play page, "Play a first
 game" opens a lesson against bots, played here to its end by tapping only what the prompt points
-at (`[data-lesson="1"]`, then 2 ...), on a phone and a laptop; and "Leave the lesson" goes back
-to How to play mid-game."""
+at (`[data-lesson="1"]`, then 2 ...), each of the five on a phone (360 px) or a laptop; "Leave the
+lesson" goes back to How to play mid-game; axe finds nothing wrong with the page or the lesson."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tafel.engine.lesson import lesson_of
-from tafel.games import GAMES, OWN_GAMES
 from tests.browser.players import LAPTOP, open_page
+from tests.browser.test_accessibility import Found, check, report
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -116,10 +115,6 @@ def test_a_first_game_is_played_to_its_end_by_following_its_prompts(
     play_a_first_game(browser, quick_talk_url, game_id, viewport, output)
 
 
-def test_every_one_of_tafels_games_has_a_lesson() -> None:
-    assert all(lesson_of(GAMES[game_id]) is not None for game_id in OWN_GAMES)
-
-
 def test_leaving_the_lesson_mid_game_goes_back_to_how_to_play(
     browser: Browser, server_url: str, output: Path
 ) -> None:
@@ -137,4 +132,22 @@ def test_leaving_the_lesson_mid_game_goes_back_to_how_to_play(
     assert page.evaluate("() => localStorage.getItem('tafel.passes')").find(code) == -1
     room = page.request.get(f"{server_url}/api/rooms/{code}").json()
     assert room["status"] == "closed"
+    assert errors == []
+
+
+def test_a_lesson_and_its_how_to_play_page_have_no_accessibility_violations(
+    browser: Browser, quick_talk_url: str, output: Path
+) -> None:
+    """axe-core on the How to play page with its button and on a lesson's table with its prompt
+    and ringed control, in both languages, on a phone and a laptop."""
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    page.emulate_media(reduced_motion="reduce")
+    found: Found = {}
+    page.goto(f"{quick_talk_url}/how/tony-tino")
+    check(page, "how to play", found)
+    start_lesson(page, quick_talk_url, "tony-tino")
+    marked(page)
+    check(page, "lesson", found)
+    assert report(found, output) == {}
     assert errors == []
