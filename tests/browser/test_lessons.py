@@ -86,6 +86,8 @@ def play_a_first_game(
 ) -> None:
     errors: list[str] = []
     page = open_page(browser, viewport, errors)
+    # Taps wait for what they tap to stand still: without motion, none waits for a card's flight.
+    page.emulate_media(reduced_motion="reduce")
     page.goto(f"{url}/how/{game_id}")
     page.screenshot(path=shots / "how.png", full_page=True)
     start_lesson(page, url, game_id)
