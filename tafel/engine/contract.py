@@ -296,7 +296,8 @@ class Game(ABC):
     Everything else of a game lies in its package's folder (`package`), found there by name
     (docs/games.md): `research.py`, its observation layout for learners; `client/screen.js`,
     `client/style.css` and `client/messages.toml`, its screen in the browser and the text
-    that screen and its How to play page show; `rules.md`, its rules notes.
+    that screen and its How to play page show; `lesson.toml` and `lesson.py`, its first game
+    that teaches (`tafel.engine.lesson`); `rules.md`, its rules notes.
     """
 
     id: ClassVar[str]

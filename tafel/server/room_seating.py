@@ -20,6 +20,7 @@ from tafel.agents.registry import agent_names, speaking
 from tafel.engine import LANGUAGES, GameRecord, Seat
 from tafel.server.connection import CLOSE_REFUSED
 from tafel.server.errors import RoomError
+from tafel.server.lessons import room_lesson
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match
 from tafel.server.seats import (
@@ -329,7 +330,7 @@ class Seating:
     @one_change_at_a_time
     async def start(self, token: str) -> None:
         """The host starts a match once every seat is held; its seed is drawn now and kept
-        secret until the match is over."""
+        secret until the match is over (a lesson's is the lesson's: `tafel.server.lessons`)."""
         room = self.room
         self.as_host(token)
         self.in_lobby()
@@ -339,7 +340,9 @@ class Seating:
             raise RoomError("program_not_here", 409)
         if any(holder.bot for holder in room.seats):
             self.bots_welcome()  # a room kept from before the rule
-        seed = secrets.randbits(62)
+        # A lesson's match is the same deal every time; any other's seed is drawn now.
+        lesson = room_lesson(room.game, room.room_options)
+        seed = secrets.randbits(62) if lesson is None else lesson.seed
         specs = [holder.spec() for holder in room.seats]
         names = [holder.label() for holder in room.seats]
         record = GameRecord.new(room.game, specs, seed, room.options)

@@ -19,6 +19,7 @@ from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.lessons import lesson_prompt, room_lesson
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
@@ -125,6 +126,9 @@ class Tabs:
             undo = match.takebacks.count(seat)
             if undo:
                 frame["undo"] = undo
+        lesson = room_lesson(self.room.game, self.room.room_options)
+        if lesson is not None:
+            frame["lesson"] = lesson_prompt(lesson, seat, frame["view"], frame["legal"])
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history

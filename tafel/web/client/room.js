@@ -9,6 +9,7 @@ import { gameText, t } from "./i18n.js";
 import { Countdown } from "./clock.js";
 import { SeatClock } from "./turn-clock.js";
 import { HowLink } from "./how.js";
+import { LessonBar, LessonButton, isLesson, leaveLesson } from "./lesson.js";
 import { Lobby } from "./lobby.js";
 import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
@@ -229,6 +230,15 @@ function Table({
     }
   };
 
+  const lesson = isLesson(room) && you !== null;
+  const leaveTheLesson = () => {
+    leaving.current = true;
+    return leaveLesson(room, pass, (message) => {
+      leaving.current = false;
+      fail(message);
+    });
+  };
+
   // A renderer may say who is to act (`acting(view, actors)`) and what the line reads
   // (`turnText(view, legal, names, gt)`) where the actors include seats with nothing to do.
   const acting = renderer?.acting ? renderer.acting(frame.view, frame.actors) : frame.actors;
@@ -288,6 +298,9 @@ function Table({
           title=${t("more_tools")}>⋯</button>
       </span>
     </div>
+    ${lesson &&
+    html`<${LessonBar} renderer=${renderer} frame=${frame} you=${you} names=${names} gt=${gt} over=${over}
+      leave=${leaveTheLesson} />`}
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
       describe=${describe} />
     ${over &&
@@ -297,7 +310,7 @@ function Table({
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
       keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap} log=${log}
       bots=${seated.map((name) => name.startsWith("bot:"))} />
-    ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
+    ${you !== null && !lesson && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${kind && !handedMe && html`<${TrayBar} n=${frame.n} />`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
@@ -423,8 +436,9 @@ function End({ room, frame, names, you, pass, fail, renderer, gt }) {
       )}
     </ol>
     <div class="row">
-      ${you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
-      ${you !== null && you !== room.host && html`<p class="hint">${t("rematch_by_host")}</p>`}
+      ${isLesson(room) && you !== null && html`<${LessonButton} game=${{ id: room.game }} fail=${fail} again />`}
+      ${!isLesson(room) && you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
+      ${!isLesson(room) && you !== null && you !== room.host && html`<p class="hint">${t("rematch_by_host")}</p>`}
       <button onClick=${() => navigate(`/r/${room.code}/replay/${number}`)}>${t("replay")}</button>
       <a class="button" href=${`/api/rooms/${room.code}/matches/${number}/record`} download>
         ${t("export_record")}

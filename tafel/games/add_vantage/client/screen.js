@@ -43,7 +43,9 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
     setPicked(null);
     setOffer(null);
   }, [view]);
-  const die = picked ?? (placeable.length === 1 ? placeable[0] : null);
+  // A waiting die that fits no cell (a full board) can still be discarded: it is picked too.
+  const pickable = [...new Set([...placeable, ...moves.discards])];
+  const die = picked ?? (pickable.length === 1 ? pickable[0] : null);
   const layable = Object.keys(moves.lays).map(Number);
   const [pickedTile, setPickedTile] = useState(null);
   useEffect(() => setPickedTile(null), [view]);
@@ -85,7 +87,7 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
   const hint = legal.length
     ? layable.length
       ? gt("hint_arrange")
-      : placeable.length
+      : pickable.length
         ? gt("hint_place")
         : moves.pass
           ? gt("hint_pass")
@@ -125,7 +127,7 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
       html`<div class="pending" data-arrows>
         <span class="label">${gt("label.pending")}</span>
         ${view.pending.map((value, index) => {
-          const choosable = placeable.includes(value);
+          const choosable = pickable.includes(value);
           const classes = [value === die && choosable ? "chosen" : "", choosable && value !== die ? "legal" : ""];
           const label = named(gt("name.pending", { value }), choosable && value !== die && gt("tap.pick_die"));
           return html`<${Die} value=${value} className=${classes.join(" ")} label=${label} rolled=${thrown}
@@ -147,15 +149,15 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
       ${hint && html`<p class="hint">${hint}</p>`}
       <div class="actions">
         ${moves.rolls.map(
-          (action) => html`<button class="legal" onClick=${() => act(action)}>
+          (action) => html`<button class="legal" data-roll=${action.dice} onClick=${() => act(action)}>
             ${gt("action.roll", { count: action.dice })}
           </button>`,
         )}
         ${moves.pass &&
-        html`<button class="legal quiet" onClick=${() => act(moves.pass)}>${gt("action.pass")}</button>`}
+        html`<button class="legal quiet" data-pass onClick=${() => act(moves.pass)}>${gt("action.pass")}</button>`}
         ${die !== null &&
         moves.discards.has(die) &&
-        html`<button class="legal quiet" onClick=${() => act({ type: "discard", value: die })}>
+        html`<button class="legal quiet" data-discard onClick=${() => act({ type: "discard", value: die })}>
           ${gt("action.discard", { value: die })}
         </button>`}
       </div>
@@ -311,4 +313,16 @@ export function describeEvent(event, names, gt, view) {
   if ("dice" in params) params.dice = params.dice.join(", ");
   if ("line" in params) params.line = lineName(params.line, gt);
   return gt(`event.${kind}`, params);
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action, view) {
+  const cell = (seat, index) => `.av-board[data-seat="${seat}"] .cell[data-cell="${CELLS[index]}"]`;
+  if (action.type === "roll") return [`.tray button[data-roll="${action.dice}"]`];
+  if (action.type === "place") return [`.tray .pending .die[data-value="${action.value}"]`, cell(view.seat, action.cell)];
+  if (action.type === "discard") return [`.tray .pending .die[data-value="${action.value}"]`, ".tray button[data-discard]"];
+  if (action.type === "buy") return [cell(action.seller, action.cell), ".confirm button.primary"];
+  if (action.type === "remove") return [cell(view.seat, action.cell), ".confirm button.primary"];
+  if (action.type === "pass") return [".tray button[data-pass]"];
+  return [];
 }

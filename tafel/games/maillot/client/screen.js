@@ -165,10 +165,10 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
       <div class="actions">
         ${choices.map(
           (action) => html`<button class=${`legal ${action.type === "roll" || action.type === "escape" ? "primary" : ""}`}
-            onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`,
+            data-action=${action.type} onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`,
         )}
         ${quickBids.map(
-          (value) => html`<button class="legal bid" onClick=${() => bid(value)}>${gt("action.bid", { amount: value })}</button>`,
+          (value) => html`<button class="legal bid" data-bid=${value} onClick=${() => bid(value)}>${gt("action.bid", { amount: value })}</button>`,
         )}
       </div>
       ${least !== null &&
@@ -181,7 +181,7 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
       html`<div class="retire row">
         <span class="hint">${gt("hint_retire")}</span>
         ${wasted > 0 && html`<span class="wasted">${gt("retire_wasted", { energy: mine.energy, wasted })}</span>`}
-        ${retiring.map((action) => html`<button class="legal quiet" onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
+        ${retiring.map((action) => html`<button class="legal quiet" data-action=${action.type} onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
       </div>`}
       ${offer &&
       html`<div class="confirm row">
@@ -385,4 +385,12 @@ export function describeEvent(event, names, gt) {
     params.winners = params.winners.map((winner) => names[winner]).join(", ");
   }
   return gt(`event.${kind}`, params);
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action) {
+  if (action.type === "bid") return [`.tray button[data-bid="${action.amount}"]`];
+  if (action.type === "move") return [`.ring .square[data-square="${action.square}"]`];
+  if (action.type === "retire_placed") return [`.ring .square[data-square="${action.square}"]`, ".tray .confirm button.primary"];
+  return [`.tray button[data-action="${action.type}"]`];
 }

@@ -86,7 +86,7 @@ function Tray({ view, moves, act, names, you, gt, revealed }) {
   let body = null;
   if (view.phase === "deal") {
     body = moves.deal
-      ? html`<button class="legal primary" onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
+      ? html`<button class="legal primary" data-deal onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
       : html`<p class="hint">${gt("waiting_deal", { name: names[view.dealer] })}</p>`;
   } else if (view.accusation) {
     body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />`;
@@ -97,7 +97,7 @@ function Tray({ view, moves, act, names, you, gt, revealed }) {
       ${moves.nominates.length
         ? html`<p class="hint">${gt("name_suspect")}</p>
             <div class="actions">${moves.nominates.map(
-              (seat) => html`<button class="legal" onClick=${() => act({ type: "nominate", suspect: seat })}>${names[seat]}</button>`,
+              (seat) => html`<button class="legal" data-seat=${seat} onClick=${() => act({ type: "nominate", suspect: seat })}>${names[seat]}</button>`,
             )}</div>`
         : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
   } else if (view.phase === "guess") {
@@ -122,8 +122,8 @@ function Vote({ view, moves, act, names, you, gt }) {
     </ul>
     ${moves.votes &&
     html`<div class="actions">
-      <button class="legal primary" onClick=${() => act({ type: "vote", agree: 1 })}>${gt("vote_yes")}</button>
-      <button class="legal" onClick=${() => act({ type: "vote", agree: 0 })}>${gt("vote_no")}</button>
+      <button class="legal primary" data-vote="1" onClick=${() => act({ type: "vote", agree: 1 })}>${gt("vote_yes")}</button>
+      <button class="legal" data-vote="0" onClick=${() => act({ type: "vote", agree: 0 })}>${gt("vote_no")}</button>
     </div>`}
   </div>`;
 }
@@ -288,4 +288,16 @@ function resultText(result, names, gt, where, you) {
 // among the other lines.
 export function urgent(event, you) {
   return event.kind === "asked" && you !== null && event.to === you;
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them (a box to
+// type in, then its button).
+export function lessonTargets(action) {
+  const say = [".sf-chat form.say input", ".sf-chat form.say button[type=submit]"];
+  if (action.type === "deal") return [".sf-tray button[data-deal]"];
+  if (action.type === "ask") return [`.sf-chat .targets button[data-seat="${action.target}"]`, ...say];
+  if (action.type === "answer") return say;
+  if (action.type === "nominate") return [`.sf-tray button[data-seat="${action.suspect}"]`];
+  if (action.type === "vote") return [`.sf-vote button[data-vote="${action.agree}"]`];
+  return [];
 }

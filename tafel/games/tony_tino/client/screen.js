@@ -119,16 +119,16 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
       <div class="actions">
         ${moves.window.map(
           (action) => html`<button class=${`legal ${action.type === "counter" ? "primary" : ""}`}
-            onClick=${() => act(action)}>${gt(`action.${action.type}`)}</button>`,
+            data-window=${action.type} onClick=${() => act(action)}>${gt(`action.${action.type}`)}</button>`,
         )}
         ${card &&
         moves.play.has(card) &&
-        html`<button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
+        html`<button class="legal primary" data-play ref=${takeFocus} onClick=${() => act({ type: "play", card: CARDS.indexOf(card) })}>
           ${gt("action.play", { card: gt(`card.${card}`) })}
         </button>`}
         ${card &&
         moves.discard.has(card) &&
-        html`<button class="legal" ref=${moves.play.has(card) ? undefined : takeFocus}
+        html`<button class="legal" data-discard ref=${moves.play.has(card) ? undefined : takeFocus}
           onClick=${() => act({ type: "discard", card: CARDS.indexOf(card) })}>
           ${gt("action.discard", { card: gt(`card.${card}`) })}
         </button>`}
@@ -194,7 +194,7 @@ function Token({ view, street, colours, moves, act, gt, moved, marks, names }) {
     : gt(token === null ? "explain.token_hidden" : "explain.token", { street: name });
   const face = token === null ? "?" : `$${token / 1000}k`;
   const label = [gt("name.token", { face, street: name }), lastMoveText(marked, names)].filter(Boolean).join(", ");
-  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain}
+  return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain} data-street=${street}
     data-moment=${moved.touched.has(`street:${streetLabel(street)}`) ? "pop" : undefined}
     aria-label=${named(label, tappable && gt("tap.street"))}
     onClick=${() => act({ type: "street", street })}>${face}<${LastMark} seats=${marked} names=${names} /></button>`;
@@ -216,7 +216,7 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
           aria-label=${named(gt("name.face_up", { value: v }), choosable && v !== value && gt("tap.figure"))}
           aria-pressed=${choosable ? v === value : undefined} data-flip-spot=${`face:${seat}:${v}`}
           data-flip-from=${moved.turned.get(seat) === v && index === board.face_up.lastIndexOf(v) ? `stack:${seat}` : undefined}
-          data-explain=${gt("explain.face_up", { value: v })} onClick=${choose}
+          data-explain=${gt("explain.face_up", { value: v })} data-figure=${v} onClick=${choose}
           onKeyDown=${choose && pressed(choose)}>${v}</span>`;
       })}
       <span class="label" data-flip-spot=${`stack:${seat}`}>${gt("label.stack")}: ${board.stack}</span>
@@ -229,7 +229,7 @@ function PlayerPanel({ board, seat, name, mine, current, moves, card, setCard, v
             const usable = mine && (moves.play.has(c) || moves.discard.has(c));
             const classes = ["game-card", usable && c !== card ? "legal" : "", c === card ? "chosen" : ""];
             // Any card of one's own hand says what it does on tap, playable now or not.
-            return html`<button class=${classes.join(" ")} disabled=${!mine}
+            return html`<button class=${classes.join(" ")} disabled=${!mine} data-card=${c}
               aria-label=${named(gt(`card.${c}`), usable && c !== card && gt("tap.card"))}
               aria-pressed=${c === card}
               data-explain=${`${gt(`card.${c}`)}: ${gt(`effect.${c}`)}`}
@@ -305,4 +305,18 @@ export function describeEvent(event, names, gt) {
     params.now_second = money(params.now_second);
   }
   return gt(`event.${kind}`, params);
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action, view) {
+  const mine = `.tt-player[data-seat="${view.seat}"]`;
+  if (action.type === "play") return [`${mine} .game-card[data-card="${CARDS[action.card]}"]`, ".tray button[data-play]"];
+  if (action.type === "discard") return [`${mine} .game-card[data-card="${CARDS[action.card]}"]`, ".tray button[data-discard]"];
+  if (action.type === "counter" || action.type === "let_pass") return [`.tray button[data-window="${action.type}"]`];
+  if (action.type === "point") return [`.tt-grid .point[data-point="${pointName(action.point)}"]`];
+  if (action.type === "street") return [`.tt-grid .token[data-street="${action.street}"]`];
+  if (action.type === "place") {
+    return [`${mine} .meeple[data-figure="${action.value}"]`, `.tt-grid .point[data-point="${pointName(action.point)}"]`];
+  }
+  return [];
 }

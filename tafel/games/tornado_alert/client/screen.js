@@ -422,3 +422,11 @@ export function describeEvent(event, names, gt, view, you = null) {
   if (kind === "use_token") params.sign = params.sign > 0 ? "+1" : "−1";
   return gt(`event.${kind}`, params);
 }
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action) {
+  if (action.type === "claim") return [".slap-target"];
+  if (action.type === "play") return [`.ta-hand button[data-kind="${action.card}"]`];
+  if (action.type === "draw") return [".ta-hand .ta-draw"];
+  return [`.ta-decide button[data-action="${action.type}"]`];
+}
