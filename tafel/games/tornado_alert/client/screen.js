@@ -39,11 +39,10 @@ export function cardName(card, gt) {
   return gt(card.tornado ? "card.tornado" : "card", { name, value: card.value });
 }
 
-// A place's name fits its card whole: wrapped between words, and its longest word sized to the
-// card's width (the style sheet's `--len`).
+// A place's name, at 14 px and more, wrapped between words: a card is as wide as the longest
+// word of a place ("Observatorium") in a narrow face (the style sheet's).
 function Place({ text }) {
-  const longest = Math.max(...text.split(/\s+/).map((word) => word.length));
-  return html`<span class="place" style=${`--len: ${longest}`}>${text}</span>`;
+  return html`<span class="place">${text}</span>`;
 }
 
 function Card({ card, gt, onClick, legal, className = "", style }) {
@@ -279,7 +278,7 @@ function ScorePile({ view, seat, name, gt }) {
       <span class="average" title=${gt("label.average")} tabindex="0"
         data-explain=${gt("explain.average")}>${points(pile.average)}</span>
     </header>
-    <div class="cards small">
+    <div class="cards stack">
       ${pile.cards.slice(-SHOWN_SCORE).map((card) => html`<${Card} card=${card} gt=${gt} />`)}
     </div>
     <p class="line small">
