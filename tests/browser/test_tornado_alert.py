@@ -83,6 +83,19 @@ def play_round(
     return notes
 
 
+# Whether the play pile's top card is drawn over the page's header once the page is scrolled until
+# the pile is half under it (the page is scrolled back to the top after).
+COVERS_THE_HEADER = """() => {
+  const pile = document.querySelector(".ta-pile");
+  const header = document.querySelector(".top").getBoundingClientRect();
+  scrollBy(0, pile.getBoundingClientRect().top - header.bottom + pile.offsetHeight / 2);
+  const card = pile.querySelector(".ta-card:not(.back)").getBoundingClientRect();
+  const seen = document.elementFromPoint(card.left + card.width / 2, header.bottom - 2);
+  scrollTo(0, 0);
+  return !document.querySelector(".top").contains(seen);
+}"""
+
+
 def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, output: Path) -> None:
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
@@ -132,7 +145,7 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
 ) -> None:
     """Two people: the one who laid the first card slaps it and is told why not; the other's
     slap takes it; the note goes when the next card is laid. The names of the places fit their
-    cards on a phone."""
+    cards on a phone, and the play pile's top card scrolls under the page's header."""
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
     bob = open_page(browser, PHONE, errors)
@@ -148,6 +161,7 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
     other = bob if layer is ann else ann
     layer.locator(".ta-hand .ta-card.legal").first.click()
     expect(other.locator(".ta-pile")).to_have_attribute("data-count", "1")
+    assert not other.evaluate(COVERS_THE_HEADER)
     layer.keyboard.press(" ")
     note = layer.locator(".slap-note")
     expect(note).to_have_text(re.compile("You laid the top card|worth 0"))

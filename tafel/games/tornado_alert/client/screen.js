@@ -85,8 +85,8 @@ function PlayPile({ view, gt }) {
   const card = (index) => {
     const style = `--i: ${3 * index - 6}`;
     const top = index === shown - 1;
-    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "top" : ""} style=${style} />`;
-    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="top" style=${style} />`;
+    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "uppermost" : ""} style=${style} />`;
+    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="uppermost" style=${style} />`;
     return html`<span class="ta-card back" aria-hidden="true" style=${style}></span>`;
   };
   return html`<div class="ta-pile" data-count=${size}>
