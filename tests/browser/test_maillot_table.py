@@ -1,7 +1,8 @@
 """Maillot Arc-en-ciel at the table on a 360 px phone and a 1366 px laptop: a square's
 explanation opens in view wherever the square is, everything on a square (its number, sign and
 cost, and a domestique's team number) reads at 14 px or more and has room of its own inside the
-square, the rainbow rider is a frame around its square, and on a laptop the ring and the teams
+square, the rainbow rider is a frame around its square, the arrow keys follow the ring as each
+screen draws it, and on a laptop the ring and the teams
 share the width, so the race fits well under two screens. (The places of the teams after
 the winner are the engine's: tests/games/maillot/test_jerseys_and_end.py, and the end screen of
 test_maillot.py shows them.)"""
@@ -104,6 +105,18 @@ def test_maillot_reads_on_a_phone_and_uses_a_laptop_s_width(
     for square in (0, 20, 27):
         square_explained(page, square)
         page.screenshot(path=output / f"square-{square}.png")
+
+    # The arrow keys go round the ring as it is drawn: eight squares a row on a phone (7 is the
+    # top right corner), eleven on a laptop (10 is).
+    corner = 7 if size == SMALL_PHONE else 10
+    for start, key, end in (
+        (0, "ArrowRight", 1),
+        (0, "ArrowDown", 39),
+        (corner, "ArrowDown", corner + 1),
+    ):
+        page.locator(f".ring .square[data-square='{start}']").focus()
+        page.keyboard.press(key)
+        expect(page.locator(f".ring .square[data-square='{end}']")).to_be_focused()
 
     if size == LAPTOP:
         ring = page.locator(".mt > .ring").bounding_box()
