@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -141,6 +142,37 @@ def play_to_the_end(
                 acted = True
         if not acted:  # the bots' turn, or a frame on its way: every page gets each one
             await_change(pages[0], seen)
+
+
+def play_through_phases(
+    page: Page,
+    rng: random.Random,
+    visit: Callable[[str], None],
+    phases: int = 6,
+    seconds: float = 240,
+) -> None:
+    """Taps a random legal target whenever there is one, until the game ends; the first time the
+    table shows each of its first `phases` phases, `visit` is called with the phase's name (the
+    page as it is: a check of the screen)."""
+    deadline = time.monotonic() + seconds
+    seen_phases: set[str] = set()
+    while not page.locator(".end").count():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        seen = frame_number(page)
+        phase = page.locator("main.table").get_attribute("data-phase") or ""
+        if phase and phase not in seen_phases and len(seen_phases) < phases:
+            seen_phases.add(phase)
+            visit(phase)
+            continue
+        targets = page.locator("main .legal:visible")
+        count = targets.count()
+        if not count:  # the bots' turn: the next frame may bring a phase or a target
+            await_change(page, seen)
+            continue
+        try:
+            targets.nth(rng.randrange(count)).click(timeout=2000)
+        except Exception:  # the screen changed under the tap: look again
+            continue
 
 
 def export_record(page: Page) -> GameRecord:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,9 @@ from tafel.games import GAMES, OWN_GAMES
 from tests.browser.players import (
     LAPTOP,
     add_bot,
-    await_change,
     create_room,
-    frame_number,
     open_page,
+    play_through_phases,
 )
 
 pytestmark = pytest.mark.timeout(420)
@@ -103,30 +101,6 @@ def check(page: Page, screen: str, found: Found) -> None:
     found[screen] = seen
 
 
-def play_and_check(page: Page, found: Found, rng: random.Random) -> None:
-    """Taps a random legal target whenever there is one, until the game ends, checking the
-    table the first time it shows each phase."""
-    deadline = time.monotonic() + PLAY_SECONDS
-    phases: set[str] = set()
-    while not page.locator(".end").count():
-        assert time.monotonic() < deadline, "the game did not end in time"
-        seen = frame_number(page)
-        phase = page.locator("main.table").get_attribute("data-phase") or ""
-        if phase and phase not in phases and len(phases) < PHASES:
-            phases.add(phase)
-            check(page, f"table:{phase}", found)
-            continue
-        targets = page.locator("main .legal:visible")
-        count = targets.count()
-        if not count:  # the bots' turn: the next frame may bring a phase or a target
-            await_change(page, seen)
-            continue
-        try:
-            targets.nth(rng.randrange(count)).click(timeout=2000)
-        except Exception:  # the screen changed under the tap: look again
-            continue
-
-
 def report(found: Found, output: Path) -> dict[str, int]:
     (output / "axe.json").write_text(json.dumps(found, indent=1, sort_keys=True))
     return {
@@ -175,7 +149,13 @@ def test_every_screen_of_a_game_has_no_violations(
     check(page, "lobby", found)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("main.table")).to_be_visible()
-    play_and_check(page, found, random.Random(game_id))
+    play_through_phases(
+        page,
+        random.Random(game_id),
+        lambda phase: check(page, f"table:{phase}", found),
+        PHASES,
+        PLAY_SECONDS,
+    )
     check(page, "end", found)
     page.screenshot(path=output / "end.png", full_page=True)
     page.get_by_role("button", name="Replay").click()

@@ -1,7 +1,9 @@
 """Maillot Arc-en-ciel at the table on a 360 px phone and a 1366 px laptop: a square's
-explanation opens in view wherever the square is, every sign and cost on the ring reads at 14 px
-or more, the rainbow rider never covers a square's sign or cost, and on a laptop the ring and the
-teams share the width, so the race fits well under two screens. (The places of the teams after
+explanation opens in view wherever the square is, everything on a square (its number, sign and
+cost, and a domestique's team number) reads at 14 px or more and has room of its own inside the
+square, the rainbow rider is a frame around its square, the arrow keys follow the ring as each
+screen draws it, and on a laptop the ring and the teams
+share the width, so the race fits well under two screens. (The places of the teams after
 the winner are the engine's: tests/games/maillot/test_jerseys_and_end.py, and the end screen of
 test_maillot.py shows them.)"""
 
@@ -17,17 +19,44 @@ from tests.browser.test_calm_table import SMALL_PHONE
 
 pytestmark = pytest.mark.timeout(180)
 
-# Each sign and cost's font size, and whether the rider's box meets the sign or cost of its square.
+# Each square's number, sign, cost and domestique: their font sizes, the squares where one of them
+# leaves the square's inside (its border left out) or meets another, and the rider's frame. Every
+# square is given a domestique of team 6 for the measure where it has none (as the client draws
+# one), so that the widest faces ("39" beside a team number) are measured on any board.
 MEASURE = """() => {
-  const sizes = [...document.querySelectorAll(".ring .square .sign, .ring .square .amount")]
-    .map((el) => parseFloat(getComputedStyle(el).fontSize));
-  const rider = document.querySelector(".ring .rider");
+  const added = [];
+  for (const square of document.querySelectorAll(".ring .square")) {
+    if (square.querySelector(".domestique")) continue;
+    const mark = document.createElement("span");
+    mark.className = "domestique team5";
+    mark.textContent = "6";
+    square.append(mark);
+    added.push(mark);
+  }
   const meets = (a, b) =>
     !(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top);
-  const box = rider.getBoundingClientRect();
-  const covered = [...rider.parentElement.querySelectorAll(".sign, .amount")]
-    .some((el) => meets(box, el.getBoundingClientRect()));
-  return { sizes, covered };
+  const sizes = [];
+  const cramped = [];
+  for (const square of document.querySelectorAll(".ring .square")) {
+    const box = square.getBoundingClientRect();
+    const inside = {
+      left: box.left + square.clientLeft - 0.5,
+      top: box.top + square.clientTop - 0.5,
+      right: box.left + square.clientLeft + square.clientWidth + 0.5,
+      bottom: box.top + square.clientTop + square.clientHeight + 0.5,
+    };
+    const parts = [...square.querySelectorAll(".number, .sign, .amount, .domestique")];
+    const boxes = parts.map((el) => el.getBoundingClientRect());
+    sizes.push(...parts.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+    const out = boxes.some((b) => b.left < inside.left || b.top < inside.top
+      || b.right > inside.right || b.bottom > inside.bottom);
+    const overlap = boxes.some((a, i) => boxes.some((b, j) => i < j && meets(a, b)));
+    if (out || overlap) cramped.push(square.dataset.square);
+  }
+  added.forEach((mark) => mark.remove());
+  const ridden = [...document.querySelectorAll(".ring .square.ridden")];
+  const frame = ridden.length ? parseFloat(getComputedStyle(ridden[0]).borderTopWidth) : 0;
+  return { sizes, cramped, ridden: ridden.length, frame };
 }"""
 
 
@@ -68,13 +97,26 @@ def test_maillot_reads_on_a_phone_and_uses_a_laptop_s_width(
     page.screenshot(path=output / "race.png", full_page=True)
 
     measured = page.evaluate(MEASURE)
-    assert measured["sizes"] and min(measured["sizes"]) >= 14
-    assert not measured["covered"], "the rider covers a square's sign or cost"
+    assert len(measured["sizes"]) >= 3 * 40 and min(measured["sizes"]) >= 14
+    assert measured["cramped"] == [], "these squares' faces spill over or overlap"
+    assert measured["ridden"] == 1 and measured["frame"] >= 3, "the rider's frame"
 
     # The first square, one at the far corner, and one at the bottom of the ring.
     for square in (0, 20, 27):
         square_explained(page, square)
         page.screenshot(path=output / f"square-{square}.png")
+
+    # The arrow keys go round the ring as it is drawn: eight squares a row on a phone (7 is the
+    # top right corner), eleven on a laptop (10 is).
+    corner = 7 if size == SMALL_PHONE else 10
+    for start, key, end in (
+        (0, "ArrowRight", 1),
+        (0, "ArrowDown", 39),
+        (corner, "ArrowDown", corner + 1),
+    ):
+        page.locator(f".ring .square[data-square='{start}']").focus()
+        page.keyboard.press(key)
+        expect(page.locator(f".ring .square[data-square='{end}']")).to_be_focused()
 
     if size == LAPTOP:
         ring = page.locator(".mt > .ring").bounding_box()

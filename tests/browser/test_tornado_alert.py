@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tafel.engine import Json, Rng, State
-from tafel.games import get_game
+from tafel.engine.i18n import LANGUAGES, Catalog
+from tafel.games import GAMES, get_game
 from tafel.testing import pick_move
 from tests.browser.players import (
     LAPTOP,
@@ -31,6 +32,7 @@ from tests.browser.players import (
     open_tool,
     take_seat,
 )
+from tests.browser.test_calm_table import SMALL_PHONE
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -84,6 +86,19 @@ def play_round(
     return notes
 
 
+# Whether the play pile's top card is drawn over the page's header once the page is scrolled until
+# the pile is half under it (the page is scrolled back to the top after).
+COVERS_THE_HEADER = """() => {
+  const pile = document.querySelector(".ta-pile");
+  const header = document.querySelector(".top").getBoundingClientRect();
+  scrollBy(0, pile.getBoundingClientRect().top - header.bottom + pile.offsetHeight / 2);
+  const card = pile.querySelector(".ta-card:not(.back)").getBoundingClientRect();
+  const seen = document.elementFromPoint(card.left + card.width / 2, header.bottom - 2);
+  scrollTo(0, 0);
+  return !document.querySelector(".top").contains(seen);
+}"""
+
+
 def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, output: Path) -> None:
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
@@ -133,7 +148,7 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
 ) -> None:
     """Two people: the one who laid the first card slaps it and is told why not; the other's
     slap takes it; the note goes when the next card is laid. The names of the places fit their
-    cards on a phone."""
+    cards on a phone, and the play pile's top card scrolls under the page's header."""
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
     bob = open_page(browser, PHONE, errors)
@@ -149,6 +164,7 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
     other = bob if layer is ann else ann
     layer.locator(".ta-hand .ta-card.legal").first.click()
     expect(other.locator(".ta-pile")).to_have_attribute("data-count", "1")
+    assert not other.evaluate(COVERS_THE_HEADER)
     layer.keyboard.press(" ")
     note = layer.locator(".slap-note")
     expect(note).to_have_text(re.compile("You laid the top card|worth 0"))
@@ -162,6 +178,59 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
     other.locator(".ta-hand .ta-card.legal").first.click()
     expect(layer.locator(".ta-pile")).not_to_have_attribute("data-count", "1")
     expect(note).to_have_count(0)
+    assert errors == []
+
+
+# Each name in `names` written on each card of the hand, as the client writes a place: those that
+# run past their card's edge, or are written under 14 px. One look: the table is not redrawn
+# meanwhile.
+PLACES_THAT_DO_NOT_FIT = """(names) => {
+  const unfit = new Set();
+  for (const card of document.querySelectorAll(".ta-hand .ta-card")) {
+    const place = card.querySelector(".place");
+    const was = place.textContent;
+    for (const name of names) {
+      place.textContent = name;
+      const box = place.getBoundingClientRect();
+      const edge = card.getBoundingClientRect();
+      const small = parseFloat(getComputedStyle(place).fontSize) < 14;
+      const over = place.scrollWidth > place.clientWidth + 1
+        || box.left < edge.left || box.right > edge.right;
+      if (small || over) unfit.add(name);
+    }
+    place.textContent = was;
+  }
+  return [...unfit];
+}"""
+
+
+def test_every_place_fits_a_card_on_a_phone(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """Every place's and special card's name, in English and Dutch ("Observatorium" the
+    longest), fits a card of the hand whole at 14 px on a 360 px phone, three cards a row."""
+    catalog = Catalog.load("tafel.games.tornado_alert")
+    names = sorted(
+        {
+            name
+            for lang in LANGUAGES
+            for key, name in catalog.messages[lang].items()
+            if key.startswith(("loc.", "special."))
+        }
+    )
+    assert "Observatorium" in names and len(names) >= 20
+    errors: list[str] = []
+    page = open_page(browser, SMALL_PHONE, errors)
+    create_room(page, server_url, "Tornado Alert!", 2, "Ann", output)
+    add_bot(page, 1, GAMES["tornado-alert"].default_rollout)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".ta-hand .ta-card")).to_have_count(6)
+    assert page.evaluate(PLACES_THAT_DO_NOT_FIT, names) == []
+    rows = page.locator(".ta-hand .ta-card").evaluate_all(
+        "(cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().top))).size"
+    )
+    assert rows == 2, "six cards in two rows of three"
+    page.screenshot(path=output / "hand.png", full_page=True)
     assert errors == []
 
 

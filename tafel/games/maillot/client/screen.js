@@ -12,6 +12,9 @@ const BID_STEPS = [0, 1, 2, 5, 10];
 const FULL = 60; // content.toml's most energy a team holds: what goes beyond is lost
 const RETIRE_GAIN = 15; // a domestique retired gives 15 energy
 const DIE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+// On a phone the loop has 8 squares a row (a taller ring), so that a square is wide enough for
+// its number and a domestique's team number side by side at 14 px.
+const PHONE_COLUMNS = 8;
 const TERRAIN = { flat: "▬", descent: "↘", crosswind: "⇶", headwind: "⇇", cobbles: "▦", climb: "↗" };
 
 // A square's picture: a sign for its kind and the number that matters (what it costs, feeds or
@@ -57,9 +60,9 @@ function leadTime(lead) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-// Where each square goes on a ring read clockwise from the top left (as the terminal draws it).
-function ringLayout(size) {
-  const columns = Math.floor((size + 3) / 4) + 1;
+// Where each square goes on a ring of `columns` squares a row, read clockwise from the top left
+// (as the terminal draws it): by default as wide as tall.
+function ringLayout(size, columns = Math.floor((size + 3) / 4) + 1) {
   const side = Math.floor((size - 2 * columns + 1) / 2);
   const bottom = size - columns - 2 * side;
   const rows = side + 2;
@@ -230,34 +233,51 @@ function squareLabel(view, index, names, moves, gt, marked) {
   ].filter(Boolean).join(", ");
 }
 
+// The ring is laid out twice, for a laptop and for a phone; the style sheet picks one (custom
+// properties: no redraw when the window is turned or resized).
+function ringPlaces(size) {
+  const wide = ringLayout(size);
+  const narrow = ringLayout(size, Math.min(PHONE_COLUMNS, wide.columns));
+  const at = ([column, row], [phoneColumn, phoneRow]) =>
+    `--column: ${column + 1}; --row: ${row + 1}; --phone-column: ${phoneColumn + 1}; --phone-row: ${phoneRow + 1}`;
+  return {
+    ring: `--columns: ${wide.columns}; --phone-columns: ${narrow.columns}`,
+    inner: `--inner-columns: 2 / ${wide.columns}; --inner-rows: 2 / ${wide.rows}; ` +
+      `--phone-inner-columns: 2 / ${narrow.columns}; --phone-inner-rows: 2 / ${narrow.rows}`,
+    squares: wide.cells.map((cell, index) => at(cell, narrow.cells[index])),
+  };
+}
+
+// A square: its number and the team number of a domestique on it in the top line, its sign and
+// what it costs (or gives) below, all at 14 px; the rainbow rider is a rainbow frame around it.
 function Ring({ view, names, moves, tapSquare, gt, info, close, marks }) {
   const squares = view.board.squares;
+  const places = ringPlaces(squares.length);
   const moved = arrivals(view);
-  const { columns, rows, cells } = ringLayout(squares.length);
   const auctioned = view.decision?.square;
-  return html`<section class="card ring" data-arrows data-flip-frame style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
+  return html`<section class="card ring" data-arrows data-flip-frame style=${places.ring}>
     ${squares.map((square, index) => {
-      const [column, row] = cells[index];
       const occupant = view.occupant[index];
       const tappable = moves.move.has(index) || moves.retire.has(index);
       const marked = markedAt(marks, index);
       const classes = [
         "square", square.type, square.terrain || "", `cost${square.cost || 0}`, tappable ? "legal" : "",
         index === auctioned && view.phase === "auction" ? "auctioned" : "", index === info ? "shown" : "",
+        view.rider === index ? "ridden" : "",
         marked.length ? "last-moved" : "",
       ];
-      return html`<button class=${classes.join(" ")}
-        style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index} data-flip-spot=${`square:${index}`}
+      return html`<button class=${classes.join(" ")} style=${places.squares[index]} data-square=${index}
+        data-flip-spot=${`square:${index}`}
         aria-label=${squareLabel(view, index, names, moves, gt, marked)} onClick=${() => tapSquare(index)}>
         <span class="number">${index}</span>${" "}
         <span class="kind"><${SquareFace} square=${square} /></span>${" "}
-        ${view.rider === index && html`<span class="rider" title=${gt("rider")} data-flip="rider" data-flip-via=${moved.via}></span>`}
+        ${view.rider === index && html`<span class="rider-frame" aria-hidden="true" data-flip="rider" data-flip-via=${moved.via}></span>`}
         ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}
           data-flip-from=${moved.domestiques.get(index)}>${occupant + 1}</span>`}
         <${LastMark} seats=${marked} names=${names} />
       </button>`;
     })}
-    <div class="inner" style=${`grid-column: 2 / ${columns}; grid-row: 2 / ${rows}`}>
+    <div class="inner" style=${places.inner}>
       ${info === null
         ? html`<${InnerTrack} view=${view} names=${names} gt=${gt} />`
         : html`<${SquareInfo} view=${view} names=${names} gt=${gt} info=${info} close=${close} />`}
@@ -294,6 +314,7 @@ function InnerTrack({ view, names, gt }) {
   const toWin = view.board.track.breakaway_costs.length + 1;
   return html`<div class="track">
     <p><strong>${gt("label.lap", { lap: view.lap })}</strong> · ${gt("label.turn", { turn: view.turn })}</p>
+    <p class="rider-key"><span class="frame" aria-hidden="true"></span>${gt("rider_on", { square: view.rider })}</p>
     ${view.rainbow_lap && html`<p class="rainbow-text">${gt("label.rainbow_lap", { card: view.rainbow_lap })}</p>`}
     ${view.no_feed && html`<p class="warn">${gt("label.no_feed")}</p>`}
     ${view.breakaway !== null

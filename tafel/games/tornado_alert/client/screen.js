@@ -40,11 +40,10 @@ export function cardName(card, gt) {
   return gt(card.tornado ? "card.tornado" : "card", { name, value: card.value });
 }
 
-// A place's name fits its card whole: wrapped between words, and its longest word sized to the
-// card's width (the style sheet's `--len`).
+// A place's name, at 14 px and more, wrapped between words: a card is as wide as the longest
+// word of a place ("Observatorium") in a narrow face (the style sheet's).
 function Place({ text }) {
-  const longest = Math.max(...text.split(/\s+/).map((word) => word.length));
-  return html`<span class="place" style=${`--len: ${longest}`}>${text}</span>`;
+  return html`<span class="place">${text}</span>`;
 }
 
 // `from`, `spot`: where it glides from and what it is a place for (motion.js's useFlip).
@@ -88,8 +87,8 @@ function PlayPile({ view, gt, from, laidBy, names }) {
   const card = (index) => {
     const style = `--i: ${3 * index - 6}`;
     const top = index === shown - 1;
-    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "top" : ""} style=${style} from=${top ? from : undefined} />`;
-    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="top" style=${style} from=${from} />`;
+    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "uppermost" : ""} style=${style} from=${top ? from : undefined} />`;
+    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="uppermost" style=${style} from=${from} />`;
     return html`<span class="ta-card back" aria-hidden="true" style=${style}></span>`;
   };
   // The top card's layer says who laid it, where that was another seat's last move.
@@ -335,7 +334,7 @@ function ScorePile({ view, seat, name, gt, taken, moment, whirled, marked, names
       <span class="average" title=${gt("label.average")} tabindex="0"
         data-explain=${gt("explain.average")}>${points(pile.average)}</span>
     </header>
-    <div class="cards small">
+    <div class="cards stack">
       ${shown.map((card, index) => html`<${Card} card=${card} gt=${gt} from=${index >= shown.length - taken ? "pile" : undefined} />`)}
     </div>
     <p class="line small">
