@@ -77,6 +77,16 @@ class Resumed:
     match: Match | None
 
 
+def replayed(game: Game, record: GameRecord) -> tuple[State, deque[list[Event]]]:
+    """The state `record` leads to, and its last moves' events."""
+    steps = replay_steps(game, record)
+    history: deque[list[Event]] = deque(maxlen=HISTORY)
+    _, _, state = next(steps)
+    for _, _, state in steps:
+        history.append(list(state.events))
+    return state, history
+
+
 def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
     """The room's latest match exactly as its record leaves it: replayed from the seed and the
     actions. Replaying and the writes it may need take time: the server does this in a thread
@@ -85,11 +95,7 @@ def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
     if last is None or stored.status not in (PLAYING, OVER):
         return Resumed(stored.status, None)
     try:
-        steps = replay_steps(game, last.record)
-        history: deque[list[Event]] = deque(maxlen=HISTORY)
-        _, _, state = next(steps)
-        for _, _, state in steps:
-            history.append(list(state.events))
+        state, history = replayed(game, last.record)
     except RecordError as error:
         # A match played under rules this Tafel no longer has: the room shows no match (its
         # record can still be exported), and the host may start a new one.
