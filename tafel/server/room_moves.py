@@ -24,7 +24,7 @@ from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import Entry
-from tafel.server.room_changes import log_not_kept, one_change_at_a_time
+from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_error
 from tafel.server.room_match import OVER, PLAYING, Match, replayed
 from tafel.server.slaps import Slap
 from tafel.store import FenceError, NewMove, StoredMatch, connection_lost
@@ -232,7 +232,8 @@ class Moves:
     def moves_lost(self, match: Match, number: int, error: Exception) -> None:
         """The store did not keep move `number` of `match`: it and the moves after it never
         happened. Nobody was told of them; the room goes back to the record as kept, and the
-        people who made them are told to try again."""
+        people who made them are told to try again. Should the store have kept it after all
+        (`uncertain`), the room reads its match back before it takes another (`recheck`)."""
         room = self.room
         log_not_kept("a move", error, {"room": room.code, "match": match.number}, logging.ERROR)
         if room.match is not match or len(match.record.actions) <= number:
@@ -270,16 +271,16 @@ class Moves:
                     stored = await room.keeper.write(read)
                     break
                 except Exception as error:  # the store's, or any: it did not answer
-                    log_not_kept("a match read back", error, {"room": room.code})
+                    extra = {"room": room.code, "match": match.number}
+                    log.warning(
+                        "the match could not be read back: %s", store_error(error), extra=extra
+                    )
                     await sleep_until(room.clock, room.clock.now() + RECHECK_SECONDS)
         finally:
             self.rechecking = None
-        if (
-            stored is not None
-            and room.match is match
-            and stored.record.actions != (match.record.actions)
-        ):
-            self.take_stored(match, stored)
+        if stored is not None and room.match is match:
+            if stored.record.actions != match.record.actions:
+                self.take_stored(match, stored)
         self.wake_bots()
 
     def take_stored(self, match: Match, stored: StoredMatch) -> None:
@@ -287,8 +288,10 @@ class Moves:
         tab is shown it."""
         room = self.room
         log.warning(
-            "the match is taken back as kept",
-            extra={"room": room.code, "match": match.number, "n": len(stored.record.actions)},
+            "the match is shown as the store kept it: %d moves, not %d",
+            len(stored.record.actions),
+            len(match.record.actions),
+            extra={"room": room.code, "match": match.number},
         )
         match.record.actions[:] = stored.record.actions
         match.state, match.history = replayed(room.game, match.record)

@@ -27,7 +27,7 @@ from tafel.store.answers import AnsweringConnection
 from tests.cluster.faults import FaultProxy, fault_proxy, through
 from tests.server.tabs import Tab, new_room, open_tab, start, take_seat
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(60)
 
 ANSWER = 0.5
 """The tests' deadline for an answer: short, so that a test takes seconds."""
