@@ -278,9 +278,9 @@ class Moves:
                     await sleep_until(room.clock, room.clock.now() + RECHECK_SECONDS)
         finally:
             self.rechecking = None
-        if stored is not None and room.match is match:
-            if stored.record.actions != match.record.actions:
-                self.take_stored(match, stored)
+        actions = match.record.actions
+        if stored is not None and room.match is match and stored.record.actions != actions:
+            self.take_stored(match, stored)
         self.wake_bots()
 
     def take_stored(self, match: Match, stored: StoredMatch) -> None:

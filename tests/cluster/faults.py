@@ -101,7 +101,7 @@ class FaultProxy:
         self.loop.call_soon_threadsafe(cut_now)
 
     def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.reset_all)
+        asyncio.run_coroutine_threadsafe(self.close(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
 
@@ -111,6 +111,14 @@ class FaultProxy:
         self.flowing.set()
         self.server = await asyncio.start_server(self.accept, "127.0.0.1", 0)
         return int(self.server.sockets[0].getsockname()[1])
+
+    async def close(self) -> None:
+        """Reset every connection and wait for their pumps to end (a task left pending when
+        the loop stops is reported as destroyed)."""
+        self.server.close()
+        self.reset_all()
+        pumps = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        await asyncio.gather(*pumps, return_exceptions=True)
 
     def mend(self) -> None:
         self.refusing = False
