@@ -48,6 +48,7 @@ from tafel.server.metrics import REDIS_ERRORS, registry
 from tafel.server.rooms import Rooms, tidy_code
 from tafel.server.screens import URL, Screens
 from tafel.store import Store
+from tafel.store.store import ANSWER_SECONDS
 from tafel.web import CLIENT
 
 log = logging.getLogger("tafel.server")
@@ -77,6 +78,8 @@ class ServerConfig:
     api_docs: bool = False
     """Serve Swagger UI at /api/docs. Off unless asked for: FastAPI's page loads its scripts
     from a CDN, which the origin that keeps seat passes should not trust."""
+    store_answer: float = ANSWER_SECONDS
+    """The longest to wait for PostgreSQL's answer to one request (`Store`)."""
 
 
 class NewRoom(BaseModel):
@@ -136,7 +139,7 @@ Client = Annotated[str, Depends(client_address)]
 
 
 def create_app(config: ServerConfig) -> FastAPI:
-    store = Store(config.db)
+    store = Store(config.db, config.store_answer)
     rooms = Rooms(store, config.pace, config.clock, config.limits)
     cluster = None if config.cluster is None else Cluster(rooms, config.cluster)
     front: Front = Alone(rooms) if cluster is None else cluster

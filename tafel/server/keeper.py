@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tafel.server.metrics import STORE_ERRORS, STORE_WRITE
-from tafel.store import NewMove
+from tafel.store import NewMove, unreachable
 
 if TYPE_CHECKING:
     from tafel.server.connection import Connection
@@ -108,23 +108,29 @@ class GroupedWrites(ThreadPoolExecutor):
             self.busy += 1
 
     def make_group(self, loop: asyncio.AbstractEventLoop, group: list[Asked]) -> None:
-        """In a thread: every write of the group, then one call back to the loop."""
+        """In a thread: every write of the group, then one call back to the loop. Once the
+        store cannot be reached (its connection lost or given up, `tafel.store.answers`, or
+        none opened in time), the writes not made yet fail with that at once: each would wait
+        for the store as long again, and the group's moves are answered only once the group
+        is done."""
         outcomes: list[tuple[bool, Any] | None] = [None] * len(group)
         moves = [n for n, (call, _, _) in enumerate(group) if isinstance(call, NewMove)]
-        if len(moves) > 1:
-            self.keep_moves(group, moves, outcomes)
+        lost = self.keep_moves(group, moves, outcomes) if len(moves) > 1 else None
         for number, (call, turns, _) in enumerate(group):
             if outcomes[number] is None:
-                outcomes[number] = made(call, turns)
+                outcome = (False, lost) if lost is not None else made(call, turns)
+                outcomes[number] = outcome
+                if not outcome[0] and unreachable(outcome[1]):
+                    lost = outcome[1]
         with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits any more
             loop.call_soon_threadsafe(self.answer, loop, group, outcomes)
 
     @staticmethod
     def keep_moves(
         group: list[Asked], moves: list[int], outcomes: list[tuple[bool, Any] | None]
-    ) -> None:
+    ) -> Exception | None:
         """The group's moves in one transaction; left unanswered (to be made each alone) if
-        the transaction fails as a whole."""
+        the transaction fails as a whole; the failure, if the store cannot be reached."""
         first = group[moves[0]][0]
         assert isinstance(first, NewMove)
         batch = [group[n][0] for n in moves]
@@ -132,14 +138,15 @@ class GroupedWrites(ThreadPoolExecutor):
             not isinstance(move, NewMove) or move.store.engine is not first.store.engine
             for move in batch
         ):
-            return  # several stores (tests): each alone
+            return None  # several stores (tests): each alone
         try:
             with group[moves[0]][1], STORE_WRITE.time():
                 answers = first.store.append_moves(batch)  # type: ignore[arg-type]
-        except Exception:  # the store's, or any: each move is then tried alone
-            return
+        except Exception as error:  # the store's, or any: each move is then tried alone
+            return error if unreachable(error) else None
         for number, answer in zip(moves, answers, strict=True):
             outcomes[number] = (True, None) if answer is None else (False, answer)
+        return None
 
     def answer(
         self,

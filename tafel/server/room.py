@@ -180,6 +180,8 @@ class Room:
             self.races.stop()
         self.timer.stop()
         self.wait.stop()
+        if self.moves.rechecking is not None:
+            self.moves.rechecking.cancel()
 
     def idle(self) -> bool:
         """Nothing to keep in memory: no one connected, and no match that bots play on."""

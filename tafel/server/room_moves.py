@@ -9,25 +9,42 @@ the moves made after it, of which nobody was told.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import IntegrityError
+
 from tafel.engine import Action, IllegalAction, Seat, derive_seed
+from tafel.server.clock import sleep_until
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import Entry
-from tafel.server.room_changes import log_not_kept, one_change_at_a_time
+from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_error
 from tafel.server.room_match import OVER, PLAYING, Match, replay_match
 from tafel.server.slaps import Slap
-from tafel.store import NewMove
+from tafel.store import FenceError, NewMove, StoredMatch, connection_lost
 
 if TYPE_CHECKING:
     from tafel.server.room import Room
 
 log = logging.getLogger("tafel.server")
+
+RECHECK_SECONDS = 1.0
+"""The pause between tries to read a match back from a store that did not answer."""
+
+
+def uncertain(error: Exception) -> bool:
+    """Whether a write the store refused may be in it all the same, or the store may hold
+    another in its place: the connection was lost (or given up, `tafel.store.answers`) with the
+    commit perhaps on its way; or the move's place is taken already (a move kept so, whose
+    room went on without it, makes the store refuse every later move there)."""
+    if isinstance(error, FenceError):
+        return False  # the room's new owner has it; this process lets it go
+    return isinstance(error, IntegrityError) or connection_lost(error)
 
 
 class Moves:
@@ -38,6 +55,8 @@ class Moves:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.rechecking: asyncio.Task[None] | None = None
+        """Reading the match back from the store after a move it did not keep (`recheck`)."""
 
     # --- People's moves -------------------------------------------------------------------------
 
@@ -180,6 +199,8 @@ class Moves:
         match = room.match
         if room.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
+        if self.rechecking is not None:
+            raise RoomError("store_failed", 503)
         started = time.perf_counter()
         state = match.state
         before = state.clone() if person and room.game.takes_back else None
@@ -233,6 +254,8 @@ class Moves:
             raise RoomError("not_playing", 409)
         if room.seats[seat].bot is not None:
             raise IllegalAction("nothing_to_undo")
+        if self.rechecking is not None:
+            raise RoomError("store_failed", 503)
         number = len(match.record.actions) - 1
         if at is not None and at != number + 1:
             raise RoomError("stale_action", 409)
@@ -291,4 +314,58 @@ class Moves:
         for seat in sorted({seat for seat, _ in lost if 0 <= seat < room.players}):
             for connection in room.seats[seat].connections:
                 connection.send_json(room.tabs.refusal(refusal, connection.lang))
+        if not uncertain(error):
+            self.wake_bots()
+        elif self.rechecking is None:
+            self.rechecking = asyncio.get_running_loop().create_task(self.recheck(match))
+
+    async def recheck(self, match: Match) -> None:
+        """After a move the store may have kept all the same (`uncertain`), read the match back
+        and take what the store has. Moves are refused meanwhile, and the match is read again
+        until the store answers."""
+        room = self.room
+        try:
+            while True:
+                try:
+                    read = partial(room.store.match, room.code, match.number)
+                    stored = await room.keeper.write(read)
+                    break
+                except Exception as error:  # the store's, or any: it did not answer
+                    extra = {"room": room.code, "match": match.number}
+                    log.warning(
+                        "the match could not be read back: %s", store_error(error), extra=extra
+                    )
+                    await sleep_until(room.clock, room.clock.now() + RECHECK_SECONDS)
+        finally:
+            self.rechecking = None
+        actions = match.record.actions
+        if stored is not None and room.match is match and stored.record.actions != actions:
+            self.take_stored(match, stored)
         self.wake_bots()
+
+    def take_stored(self, match: Match, stored: StoredMatch) -> None:
+        """The match as the store has it, rather than as this room thought it was kept: every
+        tab is shown it."""
+        room = self.room
+        log.warning(
+            "the match is shown as the store kept it: %d moves, not %d",
+            len(stored.record.actions),
+            len(match.record.actions),
+            extra={"room": room.code, "match": match.number},
+        )
+        match.record.actions[:] = stored.record.actions
+        match.stored[:] = match.record.actions
+        match.state, match.history = replay_match(room.game, match.record)
+        match.takebacks.clear()
+        match.choices.clear()
+        if match.state.outcome() is not None and room.status == PLAYING:
+            room.status = OVER
+            room.keeper.keep(
+                partial(room.store.finish_match, room.code, match.id),
+                partial(room.not_kept, "the end of the match"),
+                told=False,
+            )
+            room.tabs.publish_room()
+        room.timer.follow(match.state.clock())
+        room.timekeeping.follow_wait()
+        room.tabs.publish_state()

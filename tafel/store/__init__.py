@@ -9,7 +9,9 @@ from tafel.store.store import (
     StoredMatch,
     StoredRoom,
     StoredSeat,
+    connection_lost,
     default_url,
+    unreachable,
 )
 
 __all__ = [
@@ -20,5 +22,7 @@ __all__ = [
     "StoredMatch",
     "StoredRoom",
     "StoredSeat",
+    "connection_lost",
     "default_url",
+    "unreachable",
 ]

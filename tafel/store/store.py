@@ -16,11 +16,13 @@ from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import orjson
 import platformdirs
+import psycopg
 from sqlalchemy import (
     JSON,
     Connection,
@@ -40,11 +42,12 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from tafel.engine import GameRecord, Json
+from tafel.store.answers import AnsweringConnection
 from tafel.store.tables import (
     ActivityRow,
     Base,
@@ -82,6 +85,16 @@ KEEPALIVES = {
 }
 """TCP keepalives on every connection to PostgreSQL: one waiting for an answer from a host that
 is gone is given up after 5 + 3 * 2 = 11 s of silence rather than the system's 2 hours."""
+ANSWER_SECONDS = 5.0
+"""The longest we wait for PostgreSQL to answer one request on a connection (a statement, a
+commit, a ping) before closing the connection (`tafel.store.answers`): longer than a statement
+may run there (`STATEMENT_SECONDS`), so that only a connection that stopped carrying answers
+is given up. A call of several statements waits at most this long for each."""
+IDLE_IN_TRANSACTION_SECONDS = 10
+"""The longest PostgreSQL keeps a transaction open whose client has gone quiet in the middle of
+it (`idle_in_transaction_session_timeout`): one whose connection we gave up (its commit may
+have been held on the way) is ended by the server then, so that its locks (a room's fence, a
+move's number) and whether it was kept are settled within this time."""
 POOL_SECONDS = 2.0
 """The longest a call waits for a free connection of the pool."""
 SCHEMA_LOCK = 0x7AFE1
@@ -171,11 +184,21 @@ def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor.close()
 
 
+def _answering(
+    answer_seconds: float, _dialect: Any, _record: Any, cargs: Any, cparams: Any
+) -> AnsweringConnection:
+    connection = AnsweringConnection.connect(*cargs, **cparams)
+    connection.answer_seconds = answer_seconds
+    return connection
+
+
 def _postgres_timeouts(connection: Any, _: Any) -> None:
     # Set per connection, not in the URL's `options`, which may carry settings of its own.
     with connection.cursor() as cursor:
         cursor.execute(f"SET lock_timeout = {int(1000 * LOCK_SECONDS)}")
         cursor.execute(f"SET statement_timeout = {int(1000 * STATEMENT_SECONDS)}")
+        idle = int(1000 * IDLE_IN_TRANSACTION_SECONDS)
+        cursor.execute(f"SET idle_in_transaction_session_timeout = {idle}")
     connection.commit()  # else the pool's rollback on check-in would undo the SETs
 
 
@@ -193,8 +216,23 @@ class FenceError(SQLAlchemyError):
         """The room's token in the store (None: no fence at all)."""
 
 
+def connection_lost(error: object) -> bool:
+    """Whether a call failed because its connection was lost (or given up: `answer_seconds`),
+    so that what it sent may or may not have been kept."""
+    return isinstance(error, DBAPIError) and error.connection_invalidated
+
+
+def unreachable(error: object) -> bool:
+    """Whether a call failed because the store cannot be reached now: its connection was lost,
+    or a new one could not be opened in time (`CONNECT_SECONDS`)."""
+    opening = isinstance(getattr(error, "orig", None), psycopg.errors.ConnectionTimeout)
+    return connection_lost(error) or opening
+
+
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, answer_seconds: float = ANSWER_SECONDS) -> None:
+        """`answer_seconds`: the longest to wait for PostgreSQL's answer to one request
+        (`ANSWER_SECONDS`)."""
         self.url = url
         self.fence: tuple[str, int] | None = None
         """The room and fencing token every write of this store is checked against (`fenced`);
@@ -220,18 +258,13 @@ class Store:
                     **KEEPALIVES,
                 },
             )
+            event.listen(self.engine, "do_connect", partial(_answering, answer_seconds))
             event.listen(self.engine, "connect", _postgres_timeouts)
         with self.engine.begin() as connection:
-            if not url.startswith("sqlite"):
-                # Processes started together (`tafel serve --workers`) create the tables one
-                # after another: PostgreSQL's catalog refuses two creating the same at once.
-                # Another process may take a while over it: wait longer than for a room's lock.
-                connection.execute(text(f"SET LOCAL lock_timeout = {int(1000 * SCHEMA_SECONDS)}"))
-                connection.execute(
-                    text(f"SET LOCAL statement_timeout = {int(1000 * SCHEMA_SECONDS)}")
-                )
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            Base.metadata.create_all(connection)
+            if url.startswith("sqlite"):
+                Base.metadata.create_all(connection)
+            else:
+                self._create_tables_in_turn(connection, answer_seconds)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.moves = threading.local()
         """Per thread, a connection kept for appending moves, the one write of every action:
@@ -270,6 +303,23 @@ class Store:
         )
         """PostgreSQL: several rooms' moves, each kept only if its room's fence holds its
         token, in one round trip (`append_moves`)."""
+
+    @staticmethod
+    def _create_tables_in_turn(connection: Connection, answer_seconds: float) -> None:
+        """PostgreSQL: processes started together (`tafel serve --workers`) create the tables
+        one after another, as its catalog refuses two creating the same at once. Another
+        process may take a while over it: this waits longer than for a room's lock, and for an
+        answer."""
+        raw = connection.connection.driver_connection
+        assert isinstance(raw, AnsweringConnection)
+        raw.answer_seconds = SCHEMA_SECONDS + answer_seconds
+        try:
+            connection.execute(text(f"SET LOCAL lock_timeout = {int(1000 * SCHEMA_SECONDS)}"))
+            connection.execute(text(f"SET LOCAL statement_timeout = {int(1000 * SCHEMA_SECONDS)}"))
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            Base.metadata.create_all(connection)
+        finally:  # its commit, and whatever the pool has it serve next, wait as any other
+            raw.answer_seconds = answer_seconds
 
     def close(self) -> None:
         for connection in self.kept:

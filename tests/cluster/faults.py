@@ -1,7 +1,9 @@
 """A TCP proxy a test controls, between the server and Redis or PostgreSQL: it passes bytes
 both ways until told to reset every connection (each closed at once with a TCP reset), to
-stall (hold every byte, connections open, for a while) or to cut (reset, and refuse new
-connections for a while). It runs in a thread with its own event loop."""
+stall (hold every byte, connections open, for a while, or until told to let them flow; new
+connections are accepted and held alike), to stall at a given request (the first a client
+sends after another), to refuse new connections, or to cut (reset, and refuse new connections
+for a while). It runs in a thread with its own event loop."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 
 @dataclass(eq=False)
@@ -22,6 +25,8 @@ class Pair:
     near: asyncio.StreamWriter
     far: asyncio.StreamWriter
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    sent: bytes = b""
+    """What the server's side sent, once `FaultProxy.stall_at` watches for it."""
 
 
 def reset(writer: asyncio.StreamWriter) -> None:
@@ -40,6 +45,10 @@ class FaultProxy:
         self.pairs: set[Pair] = set()
         self.flowing = asyncio.Event()
         self.refusing = False
+        self.watching: tuple[bytes, bytes] | None = None
+        """`stall_at`'s request and the one it follows."""
+        self.held = threading.Event()
+        """Set once `stall_at` held its request."""
         self.port = 0
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
 
@@ -56,6 +65,33 @@ class FaultProxy:
         self.loop.call_soon_threadsafe(self.flowing.clear)
         self.loop.call_soon_threadsafe(self.loop.call_later, seconds, self.flowing.set)
 
+    def hold(self) -> None:
+        """Stall until `flow`."""
+        self.loop.call_soon_threadsafe(self.flowing.clear)
+
+    def flow(self) -> None:
+        self.loop.call_soon_threadsafe(self.flowing.set)
+
+    def stall_at(self, request: bytes, after: bytes) -> None:
+        """Stall (until `flow`) as a connection's server side sends `request` after it sent
+        `after`: the request, and everything after it, is held; `held` is set."""
+
+        def watch() -> None:
+            self.held.clear()
+            self.watching = (request, after)
+            for pair in self.pairs:
+                pair.sent = b""
+
+        self.loop.call_soon_threadsafe(watch)
+
+    def refuse(self) -> None:
+        """Reset new connections as they come (until `mend_now`), leaving the open ones be."""
+
+        def refuse_now() -> None:
+            self.refusing = True
+
+        self.loop.call_soon_threadsafe(refuse_now)
+
     def cut(self, seconds: float) -> None:
         def cut_now() -> None:
             self.refusing = True
@@ -65,7 +101,7 @@ class FaultProxy:
         self.loop.call_soon_threadsafe(cut_now)
 
     def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.reset_all)
+        asyncio.run_coroutine_threadsafe(self.close(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
 
@@ -76,8 +112,32 @@ class FaultProxy:
         self.server = await asyncio.start_server(self.accept, "127.0.0.1", 0)
         return int(self.server.sockets[0].getsockname()[1])
 
+    async def close(self) -> None:
+        """Reset every connection and wait for their pumps to end (a task left pending when
+        the loop stops is reported as destroyed)."""
+        self.server.close()
+        self.reset_all()
+        pumps = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        await asyncio.gather(*pumps, return_exceptions=True)
+
     def mend(self) -> None:
         self.refusing = False
+
+    def mend_now(self) -> None:
+        """Accept new connections again (after `refuse`)."""
+        self.loop.call_soon_threadsafe(self.mend)
+
+    def watch(self, pair: Pair, chunk: bytes) -> None:
+        """Stall as `stall_at` asked, if this chunk of the server's side is its request."""
+        if self.watching is None:
+            return
+        request, after = self.watching
+        before = pair.sent
+        pair.sent += chunk
+        if after in before and request in chunk:
+            self.watching = None
+            self.flowing.clear()
+            self.held.set()
 
     def reset_all(self) -> None:
         for pair in list(self.pairs):
@@ -112,6 +172,8 @@ class FaultProxy:
     ) -> None:
         try:
             while chunk := await reader.read(65536):
+                if writer is pair.far:
+                    self.watch(pair, chunk)
                 await self.flowing.wait()
                 writer.write(chunk)
                 await writer.drain()
@@ -119,6 +181,14 @@ class FaultProxy:
             pass
         if pair in self.pairs:
             self.drop(pair)
+
+
+def through(url: str, proxy: FaultProxy) -> str:
+    """The URL with its host and port replaced by the proxy's."""
+    parts = urlsplit(url)
+    netloc = parts.netloc.rsplit("@", 1)
+    host = f"127.0.0.1:{proxy.port}"
+    return parts._replace(netloc=f"{netloc[0]}@{host}" if len(netloc) == 2 else host).geturl()
 
 
 @contextmanager

@@ -22,7 +22,7 @@ import pytest
 from tafel.engine import replay
 from tafel.games import get_game
 from tafel.store import Store
-from tests.cluster.faults import FaultProxy, fault_proxy
+from tests.cluster.faults import FaultProxy, fault_proxy, through
 from tests.cluster.secrecy import check_views
 from tests.cluster.site import Site, SiteTab, site
 from tests.cluster.test_failover import Move, play_one_move
@@ -39,14 +39,6 @@ reconnection (PostgreSQL's connect timeout is 3 s). Measured at 3.9 s at most ov
 with three processes; the bound leaves room for a loaded CI machine running other tests beside
 it, so that the test fails on a table that stays stale, not on a slow one."""
 KINDS = ("reset", "stall", "cut")
-
-
-def through(url: str, proxy: FaultProxy) -> str:
-    """The URL with its host and port replaced by the proxy's."""
-    parts = urlsplit(url)
-    netloc = parts.netloc.rsplit("@", 1)
-    host = f"127.0.0.1:{proxy.port}"
-    return parts._replace(netloc=f"{netloc[0]}@{host}" if len(netloc) == 2 else host).geturl()
 
 
 def table(store: Store, code: str) -> tuple[int, int]:

@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 
 from tafel.engine import GameRecord
 from tafel.games import get_game
@@ -177,6 +178,43 @@ def test_the_writes_of_several_rooms_go_to_the_store_thread_together_and_answer_
     log, handed = in_a_loop_of_its_own(run())
     assert log == [("kept", 0), ("refused", 1), ("kept", 2), ("failed", 1), ("kept", 3)]
     assert handed == [3, 1]
+
+
+def test_once_the_store_cannot_be_reached_the_rest_of_the_group_fails_at_once() -> None:
+    """Issue 27, finding 5: a write that finds the store out of reach (its connection lost or
+    given up at the deadline) waited up to that deadline; each write after it in the group
+    would wait as long again before any of the group's moves is answered. They fail with it
+    at once, untried (and so each room reads its match back, `Moves.recheck`); the next group
+    tries the store again."""
+    lost = OperationalError("COMMIT", {}, Exception("no answer"), connection_invalidated=True)
+
+    async def run() -> list[tuple[str, int]]:
+        pool = CountedWrites()
+        log: list[tuple[str, int]] = []
+        rooms = [Keeper(pool, nullcontext()) for _ in range(3)]
+
+        def unreachable() -> None:
+            log.append(("tried", 0))
+            raise lost
+
+        def tried(room: int) -> Callable[[], None]:
+            return lambda: log.append(("tried", room))
+
+        def failed(room: int) -> Callable[[Exception], None]:
+            return lambda error: log.append(("failed" if error is lost else "other", room))
+
+        rooms[0].keep(unreachable, failed(0), True)
+        rooms[1].keep(tried(1), failed(1), True)
+        rooms[2].keep(tried(2), failed(2), True)
+        for room in rooms:
+            await room.drain()
+        rooms[1].keep(tried(1), failed(1), True)
+        await rooms[1].drain()
+        pool.shutdown()
+        return log
+
+    log = in_a_loop_of_its_own(run())
+    assert log == [("tried", 0), ("failed", 0), ("failed", 1), ("failed", 2), ("tried", 1)]
 
 
 def test_the_moves_of_a_group_are_kept_in_one_transaction_and_a_refused_one_fails_alone(

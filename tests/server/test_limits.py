@@ -114,6 +114,9 @@ def test_guessing_codes_runs_out_and_then_no_room_is_found_by_that_address_but_i
     for seat, token in enumerate((ann, bob)):
         with open_tab(client, code, token) as tab:
             assert tab.next("welcome")["you"] == seat
+    # Nor is its match's export: refused only because the match is not over yet.
+    exported = client.get(f"/api/rooms/{code}/matches/1/record")
+    assert exported.status_code == 403 and exported.json()["key"] == "match_not_over"
     # A seat's pass is no guess either, wherever it comes from: the player changed networks.
     with open_tab(client, theirs, "not-a-pass") as tab:
         assert tab.next("error")["key"] == "too_many_guesses"
