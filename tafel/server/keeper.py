@@ -13,7 +13,7 @@ leaves, but nobody hears of it before it is kept: while a move of the room waits
 every frame the room sends is held back (`Keeper.hold`) and goes out, in order, only once every
 move before it is kept. A move the store refuses is lost with everything queued after it: the
 frames held for them are dropped and the room goes back to its record as kept
-(`Moves.moves_lost`), so the store, the room and every screen agree that it was never made.
+(`Moves.lost`), so the store, the room and every screen agree that it was never made.
 Writes that tell nobody anything (a timer's used seconds) hold no frames, and one that fails is
 only logged, as before.
 """
