@@ -27,7 +27,7 @@ OPTIONS: dict[str, list[list[str]]] = {
         ["arrange-tiles=true", "fewer-dice-for-room=true"],
     ],
     "liars-dice": [[], ["ones-wild=true", "dice=3"]],
-    "maillot": [[], ["combat-points=true", "rainbow-jersey=true", "goal=5"]],
+    "maillot": [[], ["combat-points=true", "rainbow-jersey=lap-settled", "goal=5"]],
     "spyfall": [[], ["roles=false"]],
     "tony-tino": [[], ["open-discards=true", "open-money=true", "out-of-figures=skip"]],
     "tornado-alert": [
