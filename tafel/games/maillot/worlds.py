@@ -150,12 +150,13 @@ def mid_turn(state: Any, view: Json, recall: Any) -> None:
     if phase == ROLL_PHASE:
         state.begin_turn()
         return
-    # The rider moved this turn: it crossed the line if it now stands before its start.
-    state.crossed = start is not None and view["rider"] < start["rider"]
-    state.exact = state.crossed and view["rider"] == 0
-    if state.crossed and options_line(state) is False and start["lap_card"] is not None:
-        state.ending_card = rainbow_cards([start["lap_card"]], list(range(len(RAINBOW_DECK))))[0]
-    state.ending_no_feed = bool(state.crossed and start["no_feed"])
+    if start is not None and view["rider"] < start["rider"]:
+        # The rider moved this turn: it crossed the line, as it now stands before its start.
+        state.crossed, state.exact = True, view["rider"] == 0
+        if not options_line(state) and start["lap_card"] is not None:
+            every = list(range(len(RAINBOW_DECK)))
+            state.ending_card = rainbow_cards([start["lap_card"]], every)[0]
+        state.ending_no_feed = start["no_feed"]
     if phase == ESCAPE_PHASE:
         state.step, state.escape_cost = AUCTION, decision["cost"]
         state.case = OWN if actor == state.roller else OTHER

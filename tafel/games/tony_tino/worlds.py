@@ -50,9 +50,10 @@ def street_tokens(view: Json, recall: Any, rng: Rng) -> list[int]:
     unseen = Counter(TOKENS)
     unseen.subtract(token for token in tokens if token is not None)
     for street, token in enumerate(tokens):
-        if token is None and unseen[remembered[street]] > 0:
-            tokens[street] = remembered[street]
-            unseen[remembered[street]] -= 1
+        kept = remembered[street]
+        if token is None and kept is not None and unseen[kept] > 0:
+            tokens[street] = kept
+            unseen[kept] -= 1
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
     return [pool.pop() if token is None else token for token in tokens]
