@@ -121,23 +121,27 @@ class BotPlayer:
             self.agent.think_from(time.perf_counter(), time.perf_counter() + turn.seconds)
         if self.options is None or self.options[0] != turn.options:
             self.options = (turn.options, game.options_from_json(turn.options))
-        state: State
         if self.imagination is not None:
-            state = self.imagination.world(turn.view, turn.seat, self.options[1], self.rng)
+            world = self.imagination.world(turn.view, turn.seat, self.options[1], self.rng)
+            action = self.agent.act(world, turn.seat)
         else:
-            state = SeatMoment(game, turn, self.rng, self.options[1])
+            action = self.on_the_moment(SeatMoment(game, turn, self.rng, self.options[1]))
+        return None if action is None else action.to_json()
+
+    def on_the_moment(self, moment: SeatMoment) -> Action | None:
+        """The bot's action on the seat's moment alone (a game without worlds)."""
+        assert self.agent is not None
         try:
-            action = self.agent.act(state, turn.seat)
+            return self.agent.act(moment, moment.turn.seat)
         except Exception as error:
             # A bot written for the whole state asks for it (NeedsWholeState) or checks that it
             # has it (an assertion of the game's state class).
             asked = f" ({error})" if isinstance(error, NeedsWholeState) else ""
             raise NeedsWholeState(
-                f"{self.spec} reads more of the game than a seat is sent{asked}: over the "
-                "protocol, play a bot that chooses from the seat's view (docs/protocol.md lists "
-                "them), or a policy"
+                f"{self.spec} reads more of the game than a seat is sent{asked}, and the game "
+                "has no worlds.py to imagine the rest from (docs/games.md): play a bot that "
+                "chooses from the seat's view, or a policy"
             ) from error
-        return None if action is None else action.to_json()
 
 
 Policy = Callable[[dict[str, np.ndarray]], int]
