@@ -44,13 +44,21 @@ def remember(recall: Json | None, view: Json, seat: Seat) -> Json:
     """The chance cards drawn, in order; the turn's start (roller, square, turn, rainbow lap,
     no feed); the step a debt is settled in, as the events that led to it tell; the polka-dot
     jerseys each team ever won and the combat points of the breakaway's attempt (which combat
-    points count further)."""
+    points count further); the free effort square to be auctioned this turn; the last sale's
+    price."""
     drawn = list(recall["drawn"]) if recall else []
     start = recall["start"] if recall else None
     debt_step = recall["debt_step"] if recall else POSITIONS
     polka_won = list(recall["polka_won"]) if recall else [0] * view["players"]
     attempt = recall["attempt"] if recall else 0
+    auctioned = None if view["phase"] == ROLL_PHASE or not recall else recall["auctioned"]
+    sold = recall["sold"] if recall else 0
+    kinds = [event["kind"] for event in view["events"]]
     for event in view["events"]:
+        if event["kind"] == "effort" and event.get("exempt") is None and "chance" not in kinds:
+            auctioned = view["rider"]  # a free effort square, to be auctioned
+        elif event["kind"] == "sold":
+            sold = event["amount"]
         if event["kind"] == "polka":
             polka_won[event["seat"]] += event["count"]
         elif event["kind"] in ("escape", "attack"):
@@ -74,6 +82,8 @@ def remember(recall: Json | None, view: Json, seat: Seat) -> Json:
         "debt_step": debt_step,
         "polka_won": polka_won,
         "attempt": attempt,
+        "auctioned": auctioned,
+        "sold": sold,
     }
 
 
@@ -132,31 +142,39 @@ def imagine(game: Game, view: Json, seat: Seat, options: Any, recall: Any, rng: 
     state.die, state.no_feed, state.drawn = view["die"], view["no_feed"], view["chance_drawn"]
     state.card = -1 if view["card"] is None else kind(view["card"])
     state.deck = chance_deck(view, recall)
-    taken = [card for cards in state.rainbow for card in cards] + lap
-    state.rainbow_deck = [card for card in free if card not in taken]
-    del state.rainbow_deck[view["rainbow_face_down"] :]
+    start = turn_start(view, recall)
+    if start is not None and crossed(view, start):
+        state.crossed, state.exact = True, view["rider"] == 0
+        state.ending_no_feed = start["no_feed"]
+        if state.options.rainbow_jersey != "line" and start["lap_card"] is not None:
+            # The lap's jersey, off the deck, goes to the race leader at the lap's end.
+            state.ending_card = rainbow_cards([start["lap_card"]], free)[0]
+    state.rainbow_deck = free[: view["rainbow_face_down"]]  # the jerseys not turned up
     state.phase, state.actor = view["phase"], view["actor"]
-    mid_turn(state, view, recall)
+    mid_turn(state, view, start, recall)
     return state.determinize(seat, rng)  # type: ignore[no-any-return]
 
 
-def mid_turn(state: Any, view: Json, recall: Any) -> None:
+def turn_start(view: Json, recall: Any) -> Json | None:
+    """How the turn began, if the seat saw it."""
+    start: Json | None = recall["start"] if recall else None
+    if start is not None and start["turn"] != view["turn"] - (view["phase"] != ROLL_PHASE):
+        return None  # from another turn: the frames of this one's start were missed
+    return start
+
+
+def crossed(view: Json, start: Json) -> bool:
+    """Whether the rider crossed the line this turn: it now stands before where it started."""
+    return view["phase"] != ROLL_PHASE and view["rider"] < start["rider"]
+
+
+def mid_turn(state: Any, view: Json, start: Json | None, recall: Any) -> None:
     """The turn's bookkeeping behind the decision awaited."""
     phase, actor, decision = view["phase"], view["actor"], view["decision"] or {}
-    start = recall["start"] if recall else None
-    if start is not None and start["turn"] != view["turn"] - (phase != ROLL_PHASE):
-        start = None  # from another turn: the frames of this one's start were missed
     state.roller = start["roller"] if start else state.leader()
     if phase == ROLL_PHASE:
         state.begin_turn()
         return
-    if start is not None and view["rider"] < start["rider"]:
-        # The rider moved this turn: it crossed the line, as it now stands before its start.
-        state.crossed, state.exact = True, view["rider"] == 0
-        if not options_line(state) and start["lap_card"] is not None:
-            every = list(range(len(RAINBOW_DECK)))
-            state.ending_card = rainbow_cards([start["lap_card"]], every)[0]
-        state.ending_no_feed = start["no_feed"]
     if phase == ESCAPE_PHASE:
         state.step, state.escape_cost = AUCTION, decision["cost"]
         state.case = OWN if actor == state.roller else OTHER
@@ -169,21 +187,19 @@ def mid_turn(state: Any, view: Json, recall: Any) -> None:
             state.high = decision["high"]
             high_bidder = decision["high_bidder"]
             state.high_bidder = -1 if high_bidder is None else high_bidder
-        else:
-            state.high_bidder = actor
+        else:  # sold: the buyer, the last bidder left, moves a domestique there
+            state.high_bidder, state.bidders = actor, [actor]
+            state.high = recall["sold"] if recall else 0
     elif phase == CARD_RETIRE:
         state.step, state.case = POSITIONS, FREE
     elif phase == DEBT:
         state.step = recall["debt_step"] if recall else POSITIONS
         state.payments = [(actor, decision["amount"])]
         state.payments += later_payments(view, actor, decision["amount"])
+        if recall and recall["auctioned"] is not None and state.step == POSITIONS:
+            state.auctioned = recall["auctioned"]
         if state.step == RIDE:
             state.turn = view["turn"]
-
-
-def options_line(state: Any) -> bool:
-    """Whether the roller took a rainbow lap's jersey as the rider crossed the line."""
-    return bool(state.options.rainbow_jersey == "line")
 
 
 def later_payments(view: Json, debtor: Seat, amount: int) -> list[tuple[Seat, int]]:
