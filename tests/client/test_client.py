@@ -139,7 +139,7 @@ def test_a_game_without_worlds_shows_a_bot_the_seats_moment_alone() -> None:
     game = get_game("tony-tino")
     state = game.start(2, 3)
     seat = state.actors()[0]
-    frame = {
+    frame: Json = {
         "match": 1,
         "n": 0,
         "names": ["a", "b"],

@@ -165,7 +165,7 @@ def turn_start(view: Json, recall: Any) -> Json | None:
 
 def crossed(view: Json, start: Json) -> bool:
     """Whether the rider crossed the line this turn: it now stands before where it started."""
-    return view["phase"] != ROLL_PHASE and view["rider"] < start["rider"]
+    return bool(view["phase"] != ROLL_PHASE and view["rider"] < start["rider"])
 
 
 def mid_turn(state: Any, view: Json, start: Json | None, recall: Any) -> None:
