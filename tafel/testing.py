@@ -44,6 +44,7 @@ from tafel.engine import (
     derive_seed,
     replay,
 )
+from tafel.engine.undo import TakeBacks, quiet
 
 MAX_STEPS = 20_000
 """A random playout longer than this is taken to loop forever."""
@@ -310,9 +311,26 @@ def check_determinize(state: State, rng: Rng) -> None:
     assert snapshot_json(state) == before, "determinize changed the original"
 
 
+def check_undoable(game: Game, state: State) -> None:
+    """Every legal step the game lets its seat take back (`State.undoable`) is quiet: it drew
+    nothing from the generator and left that seat the only one to act in a game still
+    running (`tafel.engine.undo.quiet`); and only a game that says `takes_back` has such
+    steps. What it may show is the game's own to test."""
+    before = snapshot_json(state)
+    for seat in state.actors():
+        for action in state.legal_actions(seat):
+            after = state.clone()
+            after.apply(seat, action)
+            if after.undoable(seat, action, state):
+                assert game.takes_back, f"{action!r} may be taken back, but takes_back is off"
+                assert quiet(state, after, seat), f"{action!r} may be taken back but is not quiet"
+    assert snapshot_json(state) == before, "asking what may be taken back changed the state"
+
+
 def check_state(game: Game, state: State, rng: Rng) -> None:
     """Every per-state check of the contract."""
     check_turn_structure(state, game.idle_actors)
+    check_undoable(game, state)
     check_may_wait(state)
     check_views(state)
     check_actions_match_apply(game, state)
@@ -334,6 +352,38 @@ def check_record_round_trip(game: Game, record: GameRecord, final: State, tmp_pa
     loaded = GameRecord.load(path)
     assert loaded == record
     assert snapshot_json(replay(game, loaded)) == expected, "the record replays differently"
+
+
+def check_undos_replay(game: Game, config: Config, seed: int, rng: Rng, chance: float = 0.3) -> int:
+    """A random game in which seats take steps back where the game lets them (with `chance`
+    each time they may), as a room does (`TakeBacks`): each step taken back leaves the
+    record without it, the state equal to what that record replays to, and so at the end.
+    How many steps were taken back."""
+    options = config.options if config.options is not None else game.options_type()
+    state = game.start(config.players, seed, options)
+    record = GameRecord.new(game, [f"p{seat}" for seat in range(config.players)], seed, options)
+    takebacks: TakeBacks[State] = TakeBacks()
+    undone = 0
+    for _ in range(MAX_STEPS):
+        if state.outcome() is not None:
+            break
+        undoers = [seat for seat in state.actors() if takebacks.count(seat)]
+        if undoers and rng.random() < chance:
+            state = takebacks.take_back(undoers[0])
+            record.actions.pop()
+            undone += 1
+            assert snapshot_json(replay(game, record)) == snapshot_json(state), (
+                "the state gone back to is not what the record replays to"
+            )
+            continue
+        seat, action = pick_move(state, rng)
+        before = state.clone() if game.takes_back else None
+        state.apply(seat, action)
+        record.add(seat, action)
+        takebacks.made(seat, action, before, state)
+    assert state.outcome() is not None, f"no outcome after {MAX_STEPS} steps"
+    assert snapshot_json(replay(game, record)) == snapshot_json(state)
+    return undone
 
 
 def check_start_deterministic(game: Game, config: Config, seed: int) -> None:
@@ -488,3 +538,12 @@ class ContractSuite:
     def test_records_replay_to_the_same_state(self, config: Config, tmp_path: Path) -> None:
         for seed in self.seeds(config, "record", self.recorded_playouts):
             check_game(self.game, config, seed, sample_rate=0.0, tmp_path=tmp_path)
+
+    def test_steps_taken_back_leave_a_record_that_replays(self, config: Config) -> None:
+        undone = 0
+        for seed in self.seeds(config, "undo", self.recorded_playouts):
+            with naming(self.game, config, seed):
+                rng = Rng(derive_seed("harness-undo", self.game.id, config.id, seed))
+                undone += check_undos_replay(self.game, config, seed, rng)
+        if self.game.takes_back:
+            assert undone, "the game takes steps back, but none was in these games"

@@ -242,6 +242,16 @@ class State(ABC):
         """The timer now set, if the game has one; most games have none."""
         return None
 
+    def undoable(self, seat: Seat, action: Action, before: Self) -> bool:
+        """Whether `seat` may take back `action`, which it just took, leading from `before` (a
+        copy of the state as it was) to this state: as on Board Game Arena, a step of one's
+        own turn that rolled no die, drew and showed nothing hidden, and after which only
+        `seat` acts (`tafel.engine.undo.quiet` checks the generator and the actors). Taken
+        back, the game is `before` again and the record never holds the action
+        (`tafel.engine.undo.TakeBacks`). False by default; a game that allows it says
+        `Game.takes_back` and which steps in its rules notes."""
+        return False
+
     def lapse(self, seat: Seat) -> Action | None:
         """What `seat` does when a window in which it only *may* act closes untouched (a card
         played against it that it may counter: the card is let pass); None where the seat has a
@@ -287,7 +297,8 @@ class Game(ABC):
     (docs/games.md): `research.py`, its observation layout for learners; `worlds.py`, the
     whole states a program's seat imagines from its view (`tafel.client.worlds`);
     `client/screen.js`, `client/style.css` and `client/messages.toml`, its screen in the
-    browser and the text that screen and its How to play page show; `rules.md`, its rules
+    browser and the text that screen and its How to play page show; `lesson.toml` and
+    `lesson.py`, its first game that teaches (`tafel.engine.lesson`); `rules.md`, its rules
     notes.
     """
 
@@ -326,6 +337,9 @@ class Game(ABC):
     """Whether a seat among the actors may have nothing to do: where naming only the seats that
     can act would tell a secret (a hidden role that may unmask itself at any moment, so every
     seat is named while the clock runs)."""
+    takes_back: ClassVar[bool] = False
+    """Whether a seat may ever take a step back (`State.undoable`): only then does whoever
+    offers undo (the server, the terminal) keep a copy of the state before a person's move."""
     timed: ClassVar[bool] = False
     """Whether the game's states may set a clock (`State.clock()`): the server then keeps its
     time and tells the players' screens of it."""

@@ -64,6 +64,11 @@ class Rng:
         other._gen.setstate(self._gen.getstate())
         return other
 
+    def same(self, other: Rng) -> bool:
+        """Whether both generators stand at the same point: nothing was drawn from one that
+        the other has not drawn too (a step that rolled no die and shuffled nothing)."""
+        return bool(self._gen.getstate() == other._gen.getstate())
+
     def to_json(self) -> list[Any]:
         version, internal, gauss = self._gen.getstate()
         return [version, list(internal), gauss]

@@ -42,6 +42,7 @@ from tafel.server.errors import RoomError, pick_lang
 from tafel.server.failures import Unexpected
 from tafel.server.headers import DOCS, SecurityHeaders
 from tafel.server.health import Readiness
+from tafel.server.lessons import open_lesson
 from tafel.server.limits import Limits, client_key
 from tafel.server.metrics import REDIS_ERRORS, registry
 from tafel.server.rooms import Rooms, tidy_code
@@ -85,6 +86,11 @@ class NewRoom(BaseModel):
     room_options: dict[str, Any] = {}
     """The room's own options (`/api/games` lists them): how long it waits for a person's
     decision, and, for a game with race actions, how it decides slaps."""
+    name: str
+
+
+class NewLesson(BaseModel):
+    game: str
     name: str
 
 
@@ -241,10 +247,19 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, client: Client) -> Json:
+        if body.room_options.get("lesson"):  # only /api/lessons makes a lesson's room
+            raise RoomError("lesson_by_link")
         room, token = await front.create(
             body.game, body.players, body.options, body.name, body.room_options, client
         )
         return {"room": room.summary(), "seat": 0, "token": token}
+
+    @app.post("/api/lessons", status_code=201)
+    async def lesson(body: NewLesson, client: Client, request: Request) -> Json:
+        """A first game that teaches: a room of the game's lesson, started, the learner seated
+        (`tafel.server.lessons`)."""
+        lang = pick_lang(request.headers.get("accept-language"))
+        return await open_lesson(front, rooms.find_game(body.game), body.name, lang, client)
 
     @app.get("/api/rooms/{code}")
     async def room(code: str, client: Client) -> Json:

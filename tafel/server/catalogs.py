@@ -16,6 +16,7 @@ from tafel.agents.levels import LEVELS
 from tafel.agents.registry import agent_names
 from tafel.engine import Catalog, Game, Json
 from tafel.engine.i18n import ENGINE_CATALOG
+from tafel.engine.lesson import lesson_of
 from tafel.engine.options import option_choices, option_name
 from tafel.games import GAMES
 from tafel.server.errors import SERVER_CATALOG
@@ -74,8 +75,12 @@ def game_info(game: Game, installed: frozenset[str], screens: Screens) -> Json:
             option_info(game.options_type, f) for f in dataclasses.fields(game.options_type)
         ],
         "room_options": [
-            option_info(options_type(game), f) for f in dataclasses.fields(options_type(game))
+            option_info(options_type(game), f)
+            for f in dataclasses.fields(options_type(game))
+            if not f.metadata.get("internal")
         ],
+        # Whether the game's How to play page offers a first game that teaches.
+        "lesson": lesson_of(game) is not None,
     }
 
 

@@ -114,6 +114,11 @@ class RoomHints:
             self.think_apart(connection, state.clone(), seat, decision, names, current)
         )
 
+    def forget(self) -> None:
+        """A step was taken back: the move numbers the hints were for stand for other states
+        from now on."""
+        self.told.clear()
+
     def count(self, seat: Seat) -> None:
         """Count a new hint against the seat, or refuse it past `HINTS_PER_SEAT`."""
         for rate in self.rates:

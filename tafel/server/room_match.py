@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from tafel.engine import Event, Game, GameRecord, Json, RecordError, Seat, State
 from tafel.engine.record import replay_steps
+from tafel.engine.undo import TakeBacks
 from tafel.store import Store, StoredRoom
 
 log = logging.getLogger("tafel.server")
@@ -45,6 +46,17 @@ class Match:
     state: State
     history: deque[list[Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     choices: dict[Seat, Choices] = field(default_factory=dict)
+    takebacks: TakeBacks[State] = field(default_factory=TakeBacks)
+    """The steps a person may take back now (`State.undoable`), with the states before them."""
+    stored: list[tuple[Seat, Json]] = field(default_factory=list)
+    """The moves the store holds, the record's own entries: the room goes back to them when
+    the store refuses a move or a step taken back (`Moves.lost`)."""
+    undos: int = 0
+    """Steps taken back so far: a hint thought out for a move number since taken back is no
+    longer for the state of that number."""
+
+    def __post_init__(self) -> None:
+        self.stored = list(self.record.actions)
 
     def told(self, seat: Seat, legal: list[Json]) -> None:
         """`seat` is sent `legal`, its actions now."""
@@ -77,6 +89,16 @@ class Resumed:
     match: Match | None
 
 
+def replay_match(game: Game, record: GameRecord) -> tuple[State, deque[list[Event]]]:
+    """The state a match's record leads to, and its last moves' events."""
+    steps = replay_steps(game, record)
+    history: deque[list[Event]] = deque(maxlen=HISTORY)
+    _, _, state = next(steps)
+    for _, _, state in steps:
+        history.append(list(state.events))
+    return state, history
+
+
 def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
     """The room's latest match exactly as its record leaves it: replayed from the seed and the
     actions. Replaying and the writes it may need take time: the server does this in a thread
@@ -85,11 +107,7 @@ def resume_match(game: Game, stored: StoredRoom, store: Store) -> Resumed:
     if last is None or stored.status not in (PLAYING, OVER):
         return Resumed(stored.status, None)
     try:
-        steps = replay_steps(game, last.record)
-        history: deque[list[Event]] = deque(maxlen=HISTORY)
-        _, _, state = next(steps)
-        for _, _, state in steps:
-            history.append(list(state.events))
+        state, history = replay_match(game, last.record)
     except RecordError as error:
         # A match played under rules this Tafel no longer has: the room shows no match (its
         # record can still be exported), and the host may start a new one.

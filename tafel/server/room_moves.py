@@ -15,13 +15,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tafel.engine import Action, IllegalAction, Seat, derive_seed
-from tafel.engine.record import replay
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError
 from tafel.server.metrics import ACTION_TO_VIEW, ACTIONS
 from tafel.server.races import Entry
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time
-from tafel.server.room_match import OVER, PLAYING, Match
+from tafel.server.room_match import OVER, PLAYING, Match, replay_match
 from tafel.server.slaps import Slap
 from tafel.store import NewMove
 
@@ -71,7 +70,7 @@ class Moves:
             return
         races = room.races
         if races is None:
-            self.apply(seat, action)
+            self.apply(seat, action, person=True)
         elif action.race and races.reveal is not None:
             if not isinstance(reaction, int | float) or isinstance(reaction, bool):
                 raise RoomError("reaction_needed")
@@ -88,7 +87,7 @@ class Moves:
         elif races.open:
             races.hold(lambda: self.try_later(connection, data, at))
         else:
-            self.apply(seat, action)
+            self.apply(seat, action, person=True)
 
     @one_change_at_a_time
     async def move_back(
@@ -171,26 +170,36 @@ class Moves:
 
     # --- Every move -----------------------------------------------------------------------------
 
-    def apply(self, seat: Seat, action: Action) -> None:
+    def apply(self, seat: Seat, action: Action, person: bool = False) -> None:
         """Apply (an illegal action raises and changes nothing), then hand it to the store and
         send it out: what is sent waits until the move is kept (`tafel.server.keeper`), and a
-        move the store refuses is taken back (`moves_lost`)."""
+        move the store refuses is taken back (`lost`). A `person`'s move (a tab's, not a
+        bot's nor a clock's) may be one its seat may take back (`undo`): the state before it
+        is kept for that."""
         room = self.room
         match = room.match
         if room.status != PLAYING or match is None:
             raise RoomError("not_playing", 409)
         started = time.perf_counter()
         state = match.state
+        before = state.clone() if person and room.game.takes_back else None
         state.apply(seat, action)
         number = len(match.record.actions)
+        match.record.add(seat, action)
+        entry = match.record.actions[-1]
+
+        def kept() -> None:
+            match.stored.append(entry)
+            ACTION_TO_VIEW.observe(time.perf_counter() - started)
+
         room.keeper.keep(
-            NewMove(room.store, match.id, number, seat, action.to_json()),
-            partial(self.moves_lost, match, number),
+            NewMove(room.store, match.id, number, seat, entry[1]),
+            partial(self.lost, match, "a move"),
             told=True,
-            kept=lambda: ACTION_TO_VIEW.observe(time.perf_counter() - started),
+            kept=kept,
         )
         ACTIONS.inc()
-        match.record.add(seat, action)
+        match.takebacks.made(seat, action, before, state)
         match.history.append(list(state.events))
         room.timer.follow(state.clock())
         room.timekeeping.follow_wait()
@@ -208,20 +217,70 @@ class Moves:
         room.tabs.publish_state()
         self.wake_bots()
 
-    def moves_lost(self, match: Match, number: int, error: Exception) -> None:
-        """The store did not keep move `number` of `match`: it and the moves after it never
-        happened. Nobody was told of them; the room goes back to the record as kept, and the
-        people who made them are told to try again."""
+    def undo(self, connection: Connection, at: object) -> None:
+        """A person takes back their latest step (`State.undoable`, `TakeBacks`): the match
+        goes back to the state before it, the store forgets the move (the record never holds
+        a step taken back), and every tab is sent its state afresh, with the last moves'
+        events, so no list of moves keeps it. `at` is the `n` of the frame the undo answers: a
+        second tap on the same frame takes back no second step. The turn clock runs on as
+        for the step taken back: taking back gives no time."""
         room = self.room
-        log_not_kept("a move", error, {"room": room.code, "match": match.number}, logging.ERROR)
-        if room.match is not match or len(match.record.actions) <= number:
-            return
-        lost = match.record.actions[number:]
+        seat = connection.seat
+        match = room.match
+        if seat is None:
+            raise RoomError("not_a_player", 403)
+        if room.status != PLAYING or match is None:
+            raise RoomError("not_playing", 409)
+        if room.seats[seat].bot is not None:
+            raise IllegalAction("nothing_to_undo")
+        number = len(match.record.actions) - 1
+        if at is not None and at != number + 1:
+            raise RoomError("stale_action", 409)
+        match.state = match.takebacks.take_back(seat)
         del match.record.actions[number:]
-        for _ in lost:
-            if match.history:
-                match.history.pop()
-        match.state = replay(room.game, match.record)
+        if match.history:
+            match.history.pop()
+        match.choices.clear()
+        match.undos += 1
+        room.hints.forget()
+
+        def kept() -> None:
+            del match.stored[number:]
+
+        room.keeper.keep(
+            partial(room.store.take_back_move, match.id, number),
+            partial(self.lost, match, "a step taken back"),
+            told=True,
+            kept=kept,
+        )
+        room.timer.follow(match.state.clock())
+        room.timekeeping.follow_wait(decision=room.wait.decision)
+        room.tabs.publish_state(history=True)
+        name = room.seats[seat].name or ""
+        room.tabs.tell("took_back", seat, name=name)
+        self.wake_bots()
+
+    def lost(self, match: Match, what: str, error: Exception) -> None:
+        """The store did not keep a move or a step taken back of `match`: it and what came
+        after it never happened. Nobody was told of them; the room goes back to the record as
+        kept (`Match.stored`), and the people who made them are told to try again. Each write
+        lost with it calls this too, and finds the room back already."""
+        room = self.room
+        log_not_kept(what, error, {"room": room.code, "match": match.number}, logging.ERROR)
+        actions = match.record.actions
+        kept = match.stored
+        if room.match is not match or (
+            len(actions) == len(kept) and all(a is b for a, b in zip(actions, kept, strict=True))
+        ):
+            return
+        same = 0
+        while same < min(len(actions), len(kept)) and actions[same] is kept[same]:
+            same += 1
+        lost = actions[same:] + kept[same:]
+        match.record.actions = list(kept)
+        match.state, match.history = replay_match(room.game, match.record)
+        match.takebacks.clear()
+        match.choices.clear()
         if room.status == OVER:
             room.status = PLAYING
         if room.races is not None:

@@ -82,6 +82,18 @@ class RoomOptions:
             },
         },
     )
+    lesson: bool = field(
+        default=False,
+        metadata={
+            "internal": True,
+            "help": {
+                "en": "A first game that teaches (opened from a How to play page).",
+                "nl": "Een eerste spel dat uitlegt (geopend vanaf een Hoe speel je-pagina).",
+            },
+        },
+    )
+    """A lesson (`tafel.server.lessons`): its matches start from the lesson's seed, and the
+    learner's frames carry the lesson's prompt. Set only by `/api/lessons`, never offered."""
     sit_in: bool = field(
         default=False,
         metadata={

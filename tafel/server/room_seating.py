@@ -20,6 +20,7 @@ from tafel.agents.registry import agent_names, speaking
 from tafel.engine import LANGUAGES, GameRecord, Seat
 from tafel.server.connection import CLOSE_REFUSED
 from tafel.server.errors import RoomError
+from tafel.server.lessons import room_lesson
 from tafel.server.room_changes import log_not_kept, one_change_at_a_time, store_refusal
 from tafel.server.room_match import CLOSED, LOBBY, OVER, PLAYING, Match
 from tafel.server.seats import (
@@ -102,15 +103,20 @@ class Seating:
         return token
 
     async def sit_in(self, seat: Seat, holder: SeatHolder, name: object) -> str:
-        """A spectator takes over a seat a bot plays during a game: one the host seated, or a
-        stand-in for a player who left. A seat a bot plays only for now (its person's, handed
-        over or out of time) stays theirs. The record names a person there from now on."""
+        """A spectator takes over a seat a bot plays during a game, where the host allows it:
+        one the host seated, or a stand-in for a player who left. A seat a bot plays only for
+        now (its person's, handed over or out of time) stays theirs. At a table that seats no
+        bot, a seat its player left is empty, and anyone with the room's link may take it. The
+        record names a person there from now on."""
         room = self.room
         match = room.match
-        if not room.room_options.sit_in:
-            raise RoomError("sit_in_closed", 403)
-        if holder.name is not None or holder.bot is None or match is None:
+        # A seat left empty at a table that seats no bot (`leave`) is anyone's to take.
+        bots_seat = holder.bot is not None and holder.name is None
+        if match is None or not (holder.free or bots_seat):
             raise RoomError("seat_taken", 409, seat=seat + 1)
+        if not holder.free and not room.room_options.sit_in:
+            raise RoomError("sit_in_closed", 403)
+        empty = holder.free
         tidy = clean_name(name)
         token = new_token()
         hashed = token_hash(token)
@@ -122,7 +128,7 @@ class Seating:
         match.record.seats[seat], match.names[seat] = HUMAN, tidy
         log.info("seat taken from a bot", extra={"room": room.code, "seat": seat})
         self.seat_changed()
-        room.tabs.tell("sat_in", name=tidy)
+        room.tabs.tell("sat_down" if empty else "sat_in", name=tidy, n=seat + 1)
         return token
 
     @one_change_at_a_time
@@ -275,15 +281,20 @@ class Seating:
 
     @one_change_at_a_time
     async def leave(self, token: str) -> None:
-        """A person gives up their seat and its pass. In a game a bot plays on for them; the host
-        passes to the next person seated; a room nobody is left in closes."""
+        """A person gives up their seat and its pass. In a game a bot plays on for them, or,
+        where the room seats no bot, the seat stays empty and the game waits for whoever takes
+        it (`sit_in`); the host passes to the next person seated; a room nobody is left in
+        closes."""
         room = self.room
         seat = self.seat_of(token)
         holder = room.seats[seat]
         match = room.match if room.status == PLAYING else None
         bot = holder.bot
         handed = None
-        if match is not None:
+        waits = match is not None and not room.game.room_takes_bots(room.options)
+        if waits:
+            bot = None
+        elif match is not None:
             bot = self.stand_in_bot(seat)
             specs, names = list(match.record.seats), list(match.names)
             specs[seat] = names[seat] = bot
@@ -310,7 +321,7 @@ class Seating:
             room.host = host
         room.tabs.publish_room()
         if match is not None and name is not None:
-            room.tabs.tell("left", name=name)
+            room.tabs.tell("left_waits" if waits else "left", name=name, n=seat + 1)
         room.timekeeping.follow_wait()
         room.moves.wake_bots()
 
@@ -319,7 +330,7 @@ class Seating:
     @one_change_at_a_time
     async def start(self, token: str) -> None:
         """The host starts a match once every seat is held; its seed is drawn now and kept
-        secret until the match is over."""
+        secret until the match is over (a lesson's is the lesson's: `tafel.server.lessons`)."""
         room = self.room
         self.as_host(token)
         self.in_lobby()
@@ -329,7 +340,9 @@ class Seating:
             raise RoomError("program_not_here", 409)
         if any(holder.bot for holder in room.seats):
             self.bots_welcome()  # a room kept from before the rule
-        seed = secrets.randbits(62)
+        # A lesson's match is the same deal every time; any other's seed is drawn now.
+        lesson = room_lesson(room.game, room.room_options)
+        seed = secrets.randbits(62) if lesson is None else lesson.seed
         specs = [holder.spec() for holder in room.seats]
         names = [holder.label() for holder in room.seats]
         record = GameRecord.new(room.game, specs, seed, room.options)

@@ -3,8 +3,8 @@
 Each seat is sent its own view and legal actions, spectators the spectator view; what every
 seat is told alike is made once per change. A seat's page opening or closing counts for the
 turn clock (a player due who is gone is played for sooner). A tab's message is a move, a
-ping's answer, its language, a request for a hint or a reaction (`tafel.server.reactions`); a
-refusal goes to that tab alone.
+step taken back (`Moves.undo`), a ping's answer, its language, a request for a hint or a
+reaction (`tafel.server.reactions`); a refusal goes to that tab alone.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tafel.protocol import PROTOCOL_VERSION
 from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
+from tafel.server.lessons import lesson_prompt, room_lesson
 from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
@@ -92,10 +93,20 @@ class Tabs:
         timer = room.timer.to_json()
         if timer is not None:
             frame["timer"] = timer
-        wait = room.wait.to_json(1000 * room.clock.now())
+        wait = self.turn_clock()
         if wait is not None:
             frame["wait"] = wait
         return frame
+
+    def turn_clock(self) -> Json | None:
+        """The turn clock as the tabs are told it. A room that seats no bot shows none: nobody
+        is played for when their time is spent, the table waits for them (a reaction window
+        still lapses, and says so)."""
+        room = self.room
+        wait = room.wait.to_json(1000 * room.clock.now())
+        if wait is None or wait.get("reaction") or room.game.room_takes_bots(room.options):
+            return wait
+        return None
 
     def state_frame(
         self, seat: Seat | None, history: bool = False, shared: Json | None = None
@@ -112,6 +123,12 @@ class Tabs:
         else:
             frame["legal"] = [a.to_json() for a in state.legal_actions(seat)]
             match.told(seat, frame["legal"])
+            undo = match.takebacks.count(seat)
+            if undo:
+                frame["undo"] = undo
+        lesson = room_lesson(self.room.game, self.room.room_options)
+        if lesson is not None:
+            frame["lesson"] = lesson_prompt(lesson, seat, frame["view"], frame["legal"])
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
@@ -123,7 +140,9 @@ class Tabs:
         for connection in self.connections():
             connection.send(text)
 
-    def publish_state(self) -> None:
+    def publish_state(self, history: bool = False) -> None:
+        """Every tab its state frame; with the last moves' events (`history`) after a step was
+        taken back, so that no tab's list of moves keeps it."""
         room = self.room
         if room.match is None:
             return
@@ -131,12 +150,12 @@ class Tabs:
         shared = self.shared_frame()
         for seat, holder in enumerate(room.seats):
             if holder.connections:
-                text = _dumps(self.state_frame(seat, shared=shared))
+                text = _dumps(self.state_frame(seat, history, shared=shared))
                 for connection in holder.connections:
                     connection.send(text)
                     connection.state_sent = now
         if room.spectators:
-            text = _dumps(self.state_frame(None, shared=shared))
+            text = _dumps(self.state_frame(None, history, shared=shared))
             for connection in room.spectators:
                 connection.send(text)
 
@@ -147,7 +166,7 @@ class Tabs:
         match = room.match
         if match is None:
             return
-        wait = room.wait.to_json(1000 * room.clock.now())
+        wait = self.turn_clock()
         text = _dumps({"type": "wait", "n": len(match.record.actions), "wait": wait})
         for connection in self.connections():
             if connection is not skip:
@@ -276,6 +295,8 @@ class Tabs:
                 self.pong(connection, message.get("id"))
             elif kind == "lang":
                 connection.lang = pick_lang(str(message.get("lang")))
+            elif kind == "undo":
+                self.room.moves.undo(connection, message.get("n"))
             elif kind == "hint":
                 self.ask_hint(connection)
             elif kind == "react":
@@ -293,10 +314,12 @@ class Tabs:
             raise RoomError("no_hints")
         if match is None or room.status != PLAYING:
             raise RoomError("no_hint_now")
-        decision = len(match.record.actions)
+        decision, undos = len(match.record.actions), match.undos
 
         def current() -> int:
-            return -1 if room.match is not match else len(match.record.actions)
+            if room.match is not match or match.undos != undos:
+                return -1
+            return len(match.record.actions)
 
         room.hints.ask(connection, match.state, decision, room.moves.display_names(), current)
 

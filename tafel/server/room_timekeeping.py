@@ -87,9 +87,11 @@ class Timekeeping:
 
     # --- Waiting for people ----------------------------------------------------------------------
 
-    def follow_wait(self, used: float = 0.0) -> None:
+    def follow_wait(self, used: float = 0.0, decision: int | None = None) -> None:
         """After every change: run the turn clock for the people due to decide, if any, or
-        the reaction window's wait (`tafel.server.stand_in`)."""
+        the reaction window's wait (`tafel.server.stand_in`). The decision is numbered by the
+        moves so far, unless `decision` is given: a step taken back goes on timing the
+        decision it undid, so that taking back gives no time."""
         room = self.room
         match = room.match
         if match is None:
@@ -99,7 +101,8 @@ class Timekeeping:
         window = lapses(state, waited) is not None
         seats = waited if window else due(state, waited)
         gone = [seat for seat in seats if not room.seats[seat].connections]
-        room.wait.follow(len(match.record.actions), seats, gone, used, window)
+        number = len(match.record.actions) if decision is None else decision
+        room.wait.follow(number, seats, gone, used, window)
 
     def people_waited_for(self, state: State) -> list[Seat]:
         return waiting_for(state, lambda seat: self.room.seats[seat].bot is None)

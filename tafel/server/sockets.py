@@ -5,7 +5,9 @@ The messages are written down in `docs/protocol.md`, with a JSON Schema of each 
 `tafel/server/schema/`.
 
 From the tab: `{"type": "hello", "token": ..., "lang": "nl", "version": 1}` first, then
-`{"type": "act", "action": {...}, "n": <actions seen>}`, `{"type": "lang", "lang": "en"}`,
+`{"type": "act", "action": {...}, "n": <actions seen>}`, `{"type": "undo", "n": <actions
+seen>}` (the seat's latest step of its turn taken back, `Moves.undo`), `{"type": "lang", "lang":
+"en"}`,
 `{"type": "hint"}` or `{"type": "react", "reaction": <index>}` (`tafel.server.reactions`). An
 action made on a state the game has since left is refused as stale, unless only others moved
 since and what its seat may do is unchanged (where all decide in any order), and a race action

@@ -611,6 +611,12 @@ class Store:
                 room, token = move.fence()
                 answers[number] = FenceError(room, token, held.get(room))
 
+    def take_back_move(self, match: int, number: int) -> None:
+        """Forget move `number` of `match`, its last: its player took it back within their
+        turn (`tafel.engine.undo`). A record never holds a step taken back."""
+        with self._writing() as session:
+            session.execute(delete(MoveRow).where(MoveRow.match == match, MoveRow.number == number))
+
     def save_clock(self, match: int, key: int, used: float) -> None:
         """Keep how much of the match's timer is used (one row per match, overwritten)."""
         self._keep(ClockRow, match, key, used)

@@ -26,8 +26,12 @@ from tafel.engine import (
 from tafel.engine.i18n import ENGINE_CATALOG
 from tafel.engine.record import replay_steps
 from tafel.engine.text import HUMAN, describe_event, seat_names, terminal_text
+from tafel.engine.undo import TakeBacks
 
 HINT_WORDS = ("h", "hint", "tip")
+UNDO_WORDS = ("u", "undo", "terug")
+TAKE_BACK = "undo"
+"""What `ask_human` answers when the player takes their latest step back."""
 HINT_SECONDS = 3.0
 """The longest a hint thinks at the terminal."""
 
@@ -86,6 +90,8 @@ class TerminalGame:
         ]
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
         self.turns = Rng(derive_seed(seed, "actors"))
+        self.takebacks: TakeBacks[State] = TakeBacks()
+        """The steps a person may take back now (`State.undoable`), as at a table."""
 
     def make_bot(self, spec: str, seed: int) -> Agent:
         return make_agent(spec, self.game, seed)
@@ -97,20 +103,34 @@ class TerminalGame:
         """Play to the end; False if a human quit first."""
         while self.state.outcome() is None:
             humans = [seat for seat in self.state.actors() if self.agents[seat] is None]
+            before = None
             if humans:
                 seat = humans[0]
-                action = self.ask_human(seat)
-                if action is None:
+                answer = self.ask_human(seat)
+                if answer is None:
                     return False
+                if answer == TAKE_BACK:
+                    self.take_back(seat)
+                    continue
+                assert isinstance(answer, Action)
+                action = answer
+                before = self.state.clone() if self.game.takes_back else None
             else:
                 seat, action = choose_move(self.state, self.bot, self.turns)
             self.state.apply(seat, action)
             self.record.add(seat, action)
+            self.takebacks.made(seat, action, before, self.state)
             self.show_events(self.viewer if self.viewer is not None else seat)
         self.console.print(self.text.render(self.state.view(self.viewer), self.lang, self.names))
         for line in outcome_lines(self.state, self.names, self.lang):
             self.console.print(line)
         return True
+
+    def take_back(self, seat: Seat) -> None:
+        """The seat's latest step taken back: the game as before it, the record without it."""
+        self.state = self.takebacks.take_back(seat)
+        self.record.actions.pop()
+        self.console.print("  " + ENGINE_CATALOG.text(self.lang, "undo_done"))
 
     def bot(self, seat: Seat) -> Agent:
         """The seat's bot, about to decide: it thinks no longer than its cap."""
@@ -157,12 +177,15 @@ class TerminalGame:
         for event in self.state.events_for(viewer):
             self.console.print("  " + self.text.describe_event(event, self.lang, self.names))
 
-    def ask_human(self, seat: Seat) -> Action | None:
+    def ask_human(self, seat: Seat) -> Action | str | None:
+        """The seat's choice from its legal actions; `TAKE_BACK` to take its latest step
+        back (where it may); None to stop."""
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
+        undo = self.takebacks.count(seat) > 0
         self.console.print(Rule(self.names[seat]))
         self.console.print(self.text.render(view, self.lang, self.names))
-        if len(legal) == 1:  # nothing to choose: say what happens rather than ask
+        if len(legal) == 1 and not undo:  # nothing to choose: say what happens rather than ask
             self.console.print(
                 "  → " + self.text.describe_action(legal[0], view, self.lang, self.names)
             )
@@ -171,10 +194,14 @@ class TerminalGame:
             self.console.print(
                 f"  {number:>3}. {self.text.describe_action(action, view, self.lang, self.names)}"
             )
+        if undo:
+            self.console.print("    " + ENGINE_CATALOG.text(self.lang, "undo_line"))
         while True:
             answer = self.ask(self.t("choose_action", most=len(legal))).strip().lower()
             if answer in ("q", "quit", "stop"):
                 return None
+            if undo and answer in UNDO_WORDS:
+                return TAKE_BACK
             if answer in HINT_WORDS:
                 self.show_hint(seat)
                 continue

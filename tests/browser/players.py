@@ -46,7 +46,8 @@ def create_room(
     """The host sets up a room on the home screen, with `options` typed or ticked in the
     options form; the room's code."""
     page.goto(url)
-    page.get_by_text(game_title, exact=True).click()
+    # The game picker's, not a room of that game listed under "Your rooms".
+    page.get_by_role("radiogroup", name="Game").get_by_text(game_title, exact=True).click()
     page.locator("select[name=players]").select_option(str(players))
     if options:
         page.locator("details.options summary").click()
@@ -147,3 +148,13 @@ def export_record(page: Page) -> GameRecord:
         page.get_by_text("Export record").first.click()
     path = download.value.path()
     return GameRecord.from_json(json.loads(Path(path).read_text()))
+
+
+def open_tool(page: Page, name: str) -> None:
+    """Opens one of the table's tools (Moves, Rules, Alerts): in the turn line on a laptop, in
+    the "⋯" menu on a phone."""
+    button = page.locator(".turn .tools .each-tool button", has_text=name)
+    if not button.is_visible():
+        page.get_by_role("button", name="More: moves, rules, alerts").click()
+        button = page.locator(".sheet .tool-list button", has_text=name)
+    button.click()

@@ -23,6 +23,7 @@ from tests.browser.players import (
     export_record,
     frame_number,
     open_page,
+    open_tool,
     play_to_the_end,
     take_seat,
 )
@@ -101,7 +102,7 @@ def test_maillot(browser: Browser, server_url: str, output: Path) -> None:
     play_to_the_end([ann, bob], rng, clicks=25)
     ann.screenshot(path=output / "game.png", full_page=True)
     bob.screenshot(path=output / "game-laptop.png", full_page=True)
-    ann.locator(".turn .tools button", has_text="Rules").click()
+    open_tool(ann, "Rules")
     expect(ann.locator(".sheet")).to_contain_text("rainbow rider")
     ann.screenshot(path=output / "rules.png")
     ann.locator(".sheet .close").click()

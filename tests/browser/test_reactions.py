@@ -20,6 +20,32 @@ SHOWN_SECONDS = 4
 """How long a reaction stays on a chip (`SHOWN_MS` in reactions.js)."""
 
 
+# What a reaction bubble lies over, on screen: any chip's clock, connection dot or name (the
+# chip's own text: a bubble may lie over a chip's padding); the bubble out of the screen too.
+UNDER_THE_BUBBLE = """() => {
+  const bubble = document.querySelector(".chip .reaction").getBoundingClientRect();
+  const meets = (box) => box.width && !(box.right <= bubble.left || box.left >= bubble.right
+    || box.bottom <= bubble.top || box.top >= bubble.bottom);
+  const covered = [];
+  if (bubble.left < 0 || bubble.right > innerWidth) covered.push("off the screen");
+  for (const chip of document.querySelectorAll(".chip")) {
+    for (const part of chip.querySelectorAll(".seat-clock, .dot")) {
+      if (meets(part.getBoundingClientRect())) covered.push(part.className);
+    }
+    const range = document.createRange();
+    for (const node of [chip, ...chip.querySelectorAll("*")]) {
+      for (const text of node.childNodes) {
+        if (text.nodeType !== Node.TEXT_NODE || !text.textContent.trim()) continue;
+        if (node.closest(".reaction")) continue;
+        range.selectNodeContents(text);
+        if ([...range.getClientRects()].some(meets)) covered.push(text.textContent.trim());
+      }
+    }
+  }
+  return covered;
+}"""
+
+
 def test_a_reaction_shows_on_the_senders_chip_at_the_other_screen(
     browser: Browser, server_url: str, output: Path
 ) -> None:
@@ -44,6 +70,7 @@ def test_a_reaction_shows_on_the_senders_chip_at_the_other_screen(
     expect(ann.locator(".chip[data-seat='0'] .reaction")).to_have_count(0)
     for page in (ann, bob):
         page.locator(".chip .reaction").evaluate(SETTLED)
+        assert page.evaluate(UNDER_THE_BUBBLE) == [], "the bubble covers a clock or a name"
     ann.screenshot(path=output / "shown-phone.png")
     bob.screenshot(path=output / "shown-laptop.png")
     expect(bubble).to_have_count(0, timeout=(SHOWN_SECONDS + 3) * 1000)
@@ -64,6 +91,6 @@ def test_a_room_with_reactions_off_offers_none(
     add_bot(ann, 1, "easy")
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("main.table")).to_be_visible()
-    expect(ann.get_by_role("button", name="Rules")).to_be_visible()
+    expect(ann.get_by_role("button", name="More: moves, rules, alerts")).to_be_visible()
     expect(ann.get_by_role("button", name="React")).to_have_count(0)
     assert errors == []

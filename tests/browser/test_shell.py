@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.players import LAPTOP, PHONE, add_bot, create_room, open_page, take_seat
+from tests.browser.players import (
+    LAPTOP,
+    PHONE,
+    add_bot,
+    create_room,
+    open_page,
+    open_tool,
+    take_seat,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -57,11 +65,11 @@ def test_title_on_your_turn(browser: Browser, server_url: str, output: Path) -> 
     ann.emulate_media(reduced_motion="no-preference")
 
     # The settings are the player's, kept in this browser.
-    ann.get_by_role("button", name="Alerts").click()
+    open_tool(ann, "Alerts")
     ann.locator("input[name=alert-sound]").check()
     ann.screenshot(path=output / "alerts.png")
     ann.reload()
-    ann.get_by_role("button", name="Alerts").click()
+    open_tool(ann, "Alerts")
     expect(ann.locator("input[name=alert-sound]")).to_be_checked()
     ann.get_by_role("button", name="Close").click()
 

@@ -40,6 +40,9 @@ def test_a_bad_code_the_replay_header_and_a_friend_s_lobby(
     title = page.locator(".bar .title")
     expect(title).to_have_text("Maillot Arc-en-ciel")
     assert title.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the title is cut"
+    # It breaks between its words, if at all, never at a hyphen ("Arc-en- / ciel").
+    lines = "(el) => [...el.querySelectorAll('.word')].map((w) => w.getClientRects().length)"
+    assert set(title.evaluate(lines)) == {1}, "a word of the title is broken"
     expect(page.locator(".bar .room-code")).to_have_text(f"{code[:4]} {code[4:]}")
     page.screenshot(path=output / "replay-header.png")
 

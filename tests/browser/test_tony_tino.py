@@ -69,6 +69,14 @@ def test_tony_tino(browser: Browser, server_url: str, output: Path) -> None:
 
     play_to_the_end([ann], rng)
     expect(bob.locator(".end")).to_be_visible()
+    # On the laptop the board and the panels stand side by side, the tray gone or not: the
+    # board beside the first panel, the second panel under it.
+    board = bob.locator(".tt-table").bounding_box()
+    first, second = (bob.locator(".tt-player").nth(k).bounding_box() for k in (0, 1))
+    assert board is not None and first is not None and second is not None
+    assert abs(board["y"] - first["y"]) <= 1 and first["x"] > board["x"] + board["width"]
+    assert second["y"] >= first["y"] + first["height"]
+    bob.screenshot(path=output / "end-laptop.png", full_page=True)
     ann.screenshot(path=output / "end.png", full_page=True)
     record = export_record(ann)
     assert record.seats == ["human", "bot:normal"]

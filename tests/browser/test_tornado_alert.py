@@ -28,6 +28,7 @@ from tests.browser.players import (
     create_room,
     frame_number,
     open_page,
+    open_tool,
     take_seat,
 )
 
@@ -121,7 +122,7 @@ def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, outpu
         expect(page.locator(".ta-hand .ta-card")).to_have_count(6)
     expect(ann.locator(".ta-centre .hint")).to_contain_text("Round 2 of 3")
     expect(ann.locator(".ta-results tbody tr").first).not_to_contain_text("–\n–\n–")
-    bob.get_by_role("button", name="Moves").click()
+    open_tool(bob, "Moves")
     expect(bob.locator(".moves li").first).to_be_visible()
     bob.screenshot(path=output / "moves.png", full_page=True)
     assert errors == []

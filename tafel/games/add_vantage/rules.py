@@ -23,6 +23,7 @@ from itertools import compress
 from typing import Any, Literal, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
+from tafel.engine.undo import quiet
 
 with resources.files(__package__).joinpath("content.toml").open("rb") as _file:
     CONTENT: dict[str, Any] = tomllib.load(_file)
@@ -746,6 +747,12 @@ class AddVantageState(State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def undoable(self, seat: Seat, action: Action, before: Self) -> bool:
+        """Tafel's ruling 14: every step of one's turn but the roll may be taken back while the
+        turn goes on: a tile laid, a die placed or discarded, a die bought or removed. Nothing
+        in them is hidden (a tile won face down lay face up at its line before)."""
+        return quiet(before, self, seat)
 
     # --- Views, copies and snapshots ------------------------------------------------------------
 

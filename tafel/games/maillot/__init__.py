@@ -23,6 +23,7 @@ class Maillot(Game):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     rules_version = 2
+    takes_back = True
     options_type = Options
     catalog = Catalog.load(__name__, parent=ENGINE_CATALOG)
     actions = ALL_ACTIONS

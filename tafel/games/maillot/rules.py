@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
+from tafel.engine.undo import quiet
 from tafel.games.maillot.actions import (
     BIDS,
     ESCAPE,
@@ -158,6 +159,16 @@ class MaillotState(Turn, State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def undoable(self, seat: Seat, action: Action, before: Self) -> bool:
+        """Ruling 16: a choice after which its player acts on, before any die is rolled, chance
+        card drawn or rainbow jersey turned up (a domestique retired before the roll, a
+        domestique moved, a bid that wins the auction), may be taken back."""
+        return (
+            quiet(before, self, seat)
+            and self.drawn == before.drawn
+            and len(self.rainbow_deck) == len(before.rainbow_deck)
+        )
 
     # --- Views -----------------------------------------------------------------------------------
 

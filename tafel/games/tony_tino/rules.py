@@ -31,6 +31,7 @@ from tafel.engine import (
     Seat,
     State,
 )
+from tafel.engine.undo import quiet
 from tafel.games.tony_tino.actions import (
     COUNTER,
     DISCARDS,
@@ -528,6 +529,18 @@ class TonyTinoState(State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def undoable(self, seat: Seat, action: Action, before: Self) -> bool:
+        """Ruling 15: only a card's target chosen while another is still to come (the first
+        disc of a Corruption, the first figure of a swap, the first street of a New value)
+        may be taken back. Every other step shows something hidden or hands the turn on:
+        naming or discarding a card shows it from the hand, the card's last target ends
+        action 1 with a draw, a placement turns up the next figure of the stack."""
+        return (
+            isinstance(action, ChoosePoint | ChooseStreet)
+            and self.phase == TARGET
+            and quiet(before, self, seat)
+        )
 
     def estimate(self) -> Estimate:
         """The win chances the board foretells (`tafel.games.tony_tino.outlook.estimate`)."""

@@ -22,15 +22,23 @@ function playable(target) {
   return Boolean(control) && !control.disabled;
 }
 
-// How many controls in view a bubble at `top` would lie over, the symbol's own left out.
+// The control the next step needs: the game tray's first move (tray-bar.js repeats it).
+function nextStep() {
+  const tray = document.querySelector("main .tray");
+  return tray?.querySelector("button.legal.primary:not([disabled])") ?? tray?.querySelector("button.legal:not([disabled])");
+}
+
+// How many controls in view a bubble at `top` would lie over, the symbol's own left out; the
+// next step's control counts as many.
 function covers(target, left, top, wide, high) {
   let count = 0;
+  const next = nextStep();
   for (const control of document.querySelectorAll(CONTROLS)) {
     if (control === target || control.contains(target) || target.contains(control)) continue;
     const box = control.getBoundingClientRect();
     if (!box.width || !box.height) continue;
     const apart = box.right <= left || box.left >= left + wide || box.bottom <= top || box.top >= top + high;
-    if (!apart) count += 1;
+    if (!apart) count += control === next ? 100 : 1;
   }
   return count;
 }
@@ -43,10 +51,12 @@ function place(target) {
   const wide = bubble.offsetWidth;
   const high = bubble.offsetHeight;
   const left = Math.max(8, Math.min(box.left + box.width / 2 - wide / 2, innerWidth - wide - 8));
-  const sides = [box.bottom + 6, box.top - high - 6].filter((top) => top >= 8 && top + high <= innerHeight - 8);
+  // The tray bar at a phone's foot (tray-bar.js) is the screen's end for a bubble.
+  const foot = document.querySelector(".tray-bar")?.getBoundingClientRect().top ?? innerHeight;
+  const sides = [box.bottom + 6, box.top - high - 6].filter((top) => top >= 8 && top + high <= foot - 8);
   const best = sides.length
     ? sides.reduce((a, b) => (covers(target, left, b, wide, high) < covers(target, left, a, wide, high) ? b : a))
-    : Math.max(8, innerHeight - high - 8);
+    : Math.max(8, foot - high - 8);
   bubble.style.left = `${left}px`;
   bubble.style.top = `${best}px`;
 }

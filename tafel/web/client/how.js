@@ -3,6 +3,8 @@
 
 import { html } from "./vendor/preact-htm.js";
 import { gameText, t } from "./i18n.js";
+import { LessonButton } from "./lesson.js";
+import { Notice, useNotice } from "./notices.js";
 import { Header, navigate } from "./ui.js";
 
 export function gameFacts(game) {
@@ -22,6 +24,7 @@ export function HowLink({ game }) {
 
 export function HowScreen({ gameId, lang, switchLang, games }) {
   const game = games.find((g) => g.id === gameId);
+  const [error, setError, clearError] = useNotice(null);
   const back = () => (history.length > 1 ? history.back() : navigate("/"));
   if (!game) {
     return html`<${Header} title="" lang=${lang} switchLang=${switchLang} />
@@ -29,11 +32,15 @@ export function HowScreen({ gameId, lang, switchLang, games }) {
   }
   const gt = gameText(game.id);
   const title = game.titles[lang] || game.titles.en;
-  return html`<${Header} title=${t("how_to_play")} lang=${lang} switchLang=${switchLang} />
+  return html`<div class="top">
+      <${Header} title=${t("how_to_play")} lang=${lang} switchLang=${switchLang} />
+      <div class="notices"><${Notice} text=${error} onClose=${clearError} /></div>
+    </div>
     <main class="card how" data-game=${game.id}>
       <h2>${title}</h2>
       <p class="lead">${gt("line")}</p>
       <p><small>${gameFacts(game)}</small></p>
+      ${game.lesson && html`<${LessonButton} game=${game} fail=${setError} />`}
       ${gt("rules").split("\n").map((line) => html`<p>${line}</p>`)}
       <button onClick=${back}>${t("back")}</button>
     </main>`;

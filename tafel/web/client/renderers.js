@@ -1,10 +1,11 @@
 // Each game's screen, loaded when a room of that game opens: the module the server's game list
 // names as the game's `screen` (from the game's own package), with its `style` sheet. A screen
 // module exports `Board({view, legal, act, names, you, gt, busy, timer, serverNow, keep, race,
-// slap})`, which draws the view and makes the legal actions clickable (`timer` and `serverNow`:
+// slap, log})`, which draws the view and makes the legal actions clickable (`timer` and `serverNow`:
 // the server's timer, see clock.js; `keep`: a key for what the screen keeps in this browser for
 // the match, such as notes; a game with race actions sends them with `race(pick)`, where
-// `pick(legal)` finds the race action, and shows `slap`, how the seat's last slap went),
+// `pick(legal)` finds the race action, and shows `slap`, how the seat's last slap went; `log`:
+// the match's events so far, oldest first, from which it marks each other seat's last move),
 // `describeEvent(event, names, gt, view, you)`, a line for the list of last moves (or nothing,
 // for an event not worth a line; `you`: this browser's seat or null, for the catalogs' ".you"
 // wordings), and `moments`, the kinds of event that also get a banner. It may

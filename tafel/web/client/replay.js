@@ -60,7 +60,7 @@ export function ReplayScreen({ code, number, lang, switchLang, games }) {
           .map((line) => html`<li>${line}</li>`)}
       </ul>
       <${renderer.Board} view=${shown.view} legal=${[]} act=${() => null} names=${names} you=${you}
-        gt=${gt} busy=${true} />
+        gt=${gt} busy=${true} log=${replay.steps.slice(0, step + 1).flatMap((s) => s.view.events)} />
       <div class="row">
         <a class="button" href=${`/api/rooms/${code}/matches/${number}/record`} download>${t("export_record")}</a>
         <button onClick=${() => navigate(`/r/${code}`)}>${t("back_to_room")}</button>

@@ -9,6 +9,7 @@ import { gameText, t } from "./i18n.js";
 import { Countdown } from "./clock.js";
 import { SeatClock } from "./turn-clock.js";
 import { HowLink } from "./how.js";
+import { LessonBar, LessonButton, isLesson, leaveLesson } from "./lesson.js";
 import { Lobby } from "./lobby.js";
 import { chapterOf, useRenderer } from "./renderers.js";
 import { RoomSocket } from "./socket.js";
@@ -81,6 +82,8 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           const wait = reveal === null ? 0 : reveal - performance.now();
           if (wait > 0) held.current = { frame: received, at: reveal, timer: setTimeout(show, wait) };
           else show();
+          // After a step taken back the move numbers stand for other states: a hint is stale.
+          if (received.history) setHint(null);
         } else if (received.type === "hint") {
           setHint(received);
         } else if (received.type === "slap") {
@@ -155,10 +158,13 @@ export function RoomScreen({ code, lang, switchLang, games }) {
     };
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
+    const undo = () => {
+      if (socket.current.send({ type: "undo", n: frame.n })) setBusy(true);
+    };
     const react = (index) => socket.current.send({ type: "react", reaction: index });
     body = html`<${Table} room=${room} game=${game} frame=${frame} log=${log} pass=${pass} setPass=${setPass}
       act=${act} race=${race} slap=${slap} busy=${busy} fail=${fail}
-      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint}
+      serverNow=${serverNow} hint=${hint?.n === frame.n ? hint : null} askHint=${askHint} undo=${undo}
       leaving=${leaving} reactions=${reactions} reactionSet=${reactionSet.current} react=${react} />`;
   } else {
     body = html`<main class="loading">${t("connecting")}</main>`;
@@ -177,7 +183,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
 }
 
 function Table({
-  room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint, leaving,
+  room, game, frame, log, pass, setPass, act, race, slap, busy, fail, serverNow, hint, askHint, undo, leaving,
   reactions, reactionSet, react,
 }) {
   const renderer = useRenderer(game);
@@ -185,13 +191,15 @@ function Table({
   usePinnedTurnLine();
   const you = pass ? pass.seat : null;
   const gt = gameText(game.id);
-  // A seat given up mid-game is its stand-in's at once, before the next state says so.
+  const over = frame.view.outcome !== null;
+  // A seat given up mid-game is its stand-in's at once, before the next state says so; at a
+  // table that seats no bot it is empty until someone takes it.
   const seated = frame.names.map((name, seat) => {
     const info = room.seats[seat];
+    if (info && !info.name && !info.bot && !over) return t("empty_seat", { n: seat + 1 });
     return info && !info.name && info.bot ? info.bot : name;
   });
   const names = eventNames(seated, you);
-  const over = frame.view.outcome !== null;
   const kind = over ? null : turnKind(frame.legal);
   const handedMe = you !== null && Boolean(room.seats[you]?.bot) && !over;
   const seatCall = (seat, action) =>
@@ -208,16 +216,27 @@ function Table({
   };
 
   const leave = async () => {
-    if (!confirm(over ? t("leave_confirm_over") : t("leave_confirm"))) return;
+    const waits = !room.takes_bots; // the seat stays empty: no bot plays it (room_seating.py)
+    if (!confirm(t(over ? "leave_confirm_over" : waits ? "leave_confirm_waits" : "leave_confirm"))) return;
     leaving.current = true;
     try {
       await api("POST", `/api/rooms/${room.code}/leave`, { token: pass.token });
       passes.drop(room.code);
-      navigate("/", t(over ? "left_room" : "left_game", { code: showCode(room.code) }));
+      const said = over ? "left_room" : waits ? "left_game_waits" : "left_game";
+      navigate("/", t(said, { code: showCode(room.code) }));
     } catch (failure) {
       leaving.current = false;
       fail(failure.message);
     }
+  };
+
+  const lesson = isLesson(room) && you !== null;
+  const leaveTheLesson = () => {
+    leaving.current = true;
+    return leaveLesson(room, pass, (message) => {
+      leaving.current = false;
+      fail(message);
+    });
   };
 
   // A renderer may say who is to act (`acting(view, actors)`) and what the line reads
@@ -265,15 +284,23 @@ function Table({
         <small>${t("wait_yours_short")}</small>
       </span>`}
       <span class="tools">
+        ${frame.undo > 0 && !over && !handedMe &&
+        html`<button class="undo-button" onClick=${undo} disabled=${busy} title=${t("undo_help")}>
+          <span aria-hidden="true">↶ </span>${t("undo")}</button>`}
         ${hints && html`<button class="hint-button" onClick=${openHint}>${t("hint")}</button>`}
         ${you !== null && reactionSet.length > 0 &&
         html`<button class="react-button" onClick=${() => setSheet("react")} aria-label=${t("react")}
           title=${t("react")}>🙂</button>`}
-        <button onClick=${() => setSheet("moves")}>${t("last_moves")}</button>
-        <button onClick=${() => setSheet("rules")}>${t("rules")}</button>
-        <button onClick=${() => setSheet("alerts")} aria-label=${t("alerts")}>${t("alerts")}</button>
+        <span class="each-tool">
+          <${ToolButtons} open=${setSheet} />
+        </span>
+        <button class="tool-menu" onClick=${() => setSheet("menu")} aria-label=${t("more_tools")}
+          title=${t("more_tools")}>⋯</button>
       </span>
     </div>
+    ${lesson &&
+    html`<${LessonBar} renderer=${renderer} frame=${frame} you=${you} names=${names} gt=${gt} over=${over}
+      leave=${leaveTheLesson} />`}
     <${Moments} moments=${renderer.moments} frame=${frame} log=${log} chapter=${chapterOf(renderer, frame)}
       describe=${describe} />
     ${over &&
@@ -281,9 +308,9 @@ function Table({
       renderer=${renderer} gt=${gt} />`}
     <${renderer.Board} view=${frame.view} legal=${over ? [] : frame.legal} act=${act}
       names=${names} you=${you} gt=${gt} busy=${busy} timer=${frame.timer} serverNow=${serverNow}
-      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap}
+      keep=${`${room.code}.${frame.match}`} race=${race} slap=${slap} log=${log}
       bots=${seated.map((name) => name.startsWith("bot:"))} />
-    ${you !== null && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
+    ${you !== null && !lesson && html`<p class="leave-row"><button class="quiet" onClick=${leave}>${t("leave")}</button></p>`}
     ${kind && !handedMe && html`<${TrayBar} n=${frame.n} />`}
     ${sheet === "moves" &&
     html`<${Sheet} title=${t("last_moves")} onClose=${() => setSheet(null)}>
@@ -307,6 +334,10 @@ function Table({
     ${sheet === "react" &&
     html`<${Sheet} title=${t("react_title")} onClose=${() => setSheet(null)}>
       <${ReactionPicker} set=${reactionSet} send=${(index) => (react(index), setSheet(null))} />
+    </${Sheet}>`}
+    ${sheet === "menu" &&
+    html`<${Sheet} title=${t("more_tools")} onClose=${() => setSheet(null)}>
+      <div class="tool-list"><${ToolButtons} open=${setSheet} /></div>
     </${Sheet}>`}
     ${sheet === "alerts" &&
     html`<${Sheet} title=${t("alerts")} onClose=${() => setSheet(null)}><${AlertSettings} /></${Sheet}>`}
@@ -335,6 +366,14 @@ function HintList({ hint, stale }) {
   <p class="hint">${t("hint_help")}</p>`;
 }
 
+// The table's tools: on a laptop each in the turn line; on a phone, where a row of them pushed
+// the game's tray down the screen, folded into one "⋯" menu (style.css) beside the reactions.
+function ToolButtons({ open }) {
+  return html`<button onClick=${() => open("moves")}>${t("last_moves")}</button>
+    <button onClick=${() => open("rules")}>${t("rules")}</button>
+    <button onClick=${() => open("alerts")}>${t("alerts")}</button>`;
+}
+
 // The host's choice for a person's seat during a game: a bot plays it for now, or its person again.
 function SeatChoice({ seat, info, you, call }) {
   if (info.bot) return html`<button class="primary" onClick=${() => call("back")}>${t("give_back")}</button>`;
@@ -343,10 +382,15 @@ function SeatChoice({ seat, info, you, call }) {
 }
 
 // A spectator is told they are watching; where the host lets spectators sit in (the room option
-// `sit-in`), they may take a seat a bot plays, by name, as in the lobby.
+// `sit-in`), they may take a seat a bot plays, by name, as in the lobby. A seat its player left
+// at a table that seats no bot is empty, and anyone may take it, the game waiting for them.
 function Watching({ room, setPass, fail }) {
   const [name, setName] = useState(localStorage.getItem("tafel.name") || "");
-  const open = room.room_options?.["sit-in"] ? room.seats.filter((seat) => seat.bot && !seat.name) : [];
+  const empty = room.seats.filter((seat) => !seat.bot && !seat.name);
+  const bots = room.room_options?.["sit-in"] ? room.seats.filter((seat) => seat.bot && !seat.name) : [];
+  const open = [...empty, ...bots];
+  const label = (seat) =>
+    seat.bot ? t("sit_in", { bot: seatBotName(seat.seat, seat.bot) }) : t("sit_empty", { n: seat.seat + 1 });
   const sit = async (seat) => {
     localStorage.setItem("tafel.name", name);
     try {
@@ -358,14 +402,14 @@ function Watching({ room, setPass, fail }) {
     }
   };
   return html`<div class="watching" role="status">
-    <span>${t(open.length ? "watching_sit_in" : "watching")}</span>
+    <span>${t(empty.length ? "watching_empty" : bots.length ? "watching_sit_in" : "watching")}</span>
     ${open.length > 0 &&
     html`<form class="row" onSubmit=${(event) => event.preventDefault()}>
       <input name="name" value=${name} placeholder=${t("your_name")} aria-label=${t("your_name")}
         maxlength="24" onInput=${(event) => setName(event.target.value)} />
       ${open.map(
         (seat) => html`<button type="button" class="primary" data-seat=${seat.seat} disabled=${!name.trim()}
-          onClick=${() => sit(seat.seat)}>${t("sit_in", { bot: seatBotName(seat.seat, seat.bot) })}</button>`,
+          onClick=${() => sit(seat.seat)}>${label(seat)}</button>`,
       )}
     </form>`}
   </div>`;
@@ -392,8 +436,9 @@ function End({ room, frame, names, you, pass, fail, renderer, gt }) {
       )}
     </ol>
     <div class="row">
-      ${you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
-      ${you !== null && you !== room.host && html`<p class="hint">${t("rematch_by_host")}</p>`}
+      ${isLesson(room) && you !== null && html`<${LessonButton} game=${{ id: room.game }} fail=${fail} again />`}
+      ${!isLesson(room) && you === room.host && html`<button class="primary" onClick=${rematch}>${t("rematch")}</button>`}
+      ${!isLesson(room) && you !== null && you !== room.host && html`<p class="hint">${t("rematch_by_host")}</p>`}
       <button onClick=${() => navigate(`/r/${room.code}/replay/${number}`)}>${t("replay")}</button>
       <a class="button" href=${`/api/rooms/${room.code}/matches/${number}/record`} download>
         ${t("export_record")}

@@ -13,11 +13,18 @@ export function navigate(path, said = null) {
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
+// A title breaks between its words, never at a hyphen ("Arc-en- / ciel" on a phone): each word
+// is kept whole (style.css), the text itself unchanged.
+function noBreakAtHyphens(title) {
+  if (typeof title !== "string" || !title.includes("-")) return title;
+  return title.split(" ").map((word, k) => html`${k ? " " : ""}<span class="word">${word}</span>`);
+}
+
 export function Header({ title, lang, switchLang, children }) {
   const other = LANGUAGES.find((l) => l !== lang);
   return html`<header class="bar">
     <a class="brand" href="/" onClick=${(e) => (e.preventDefault(), navigate("/"))}>Tafel</a>
-    <span class="title">${title}</span>
+    <span class="title">${noBreakAtHyphens(title)}</span>
     ${children}
     <button class="lang" title=${t("switch_language")} onClick=${() => switchLang(other)}>
       ${other.toUpperCase()}
@@ -52,11 +59,13 @@ const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6,
 
 // `explain`: what the die is for, told on tap (`explain.js`); `label`: its name, what a tap on it
 // does where it can be tapped (by default its number); `rolled`: it was just thrown (a count of
-// throws, or any cue that changes with each): it rolls as it appears and at each new throw.
-export function Die({ value, small, className = "", onClick, explain, label, rolled = null }) {
+// throws, or any cue that changes with each): it rolls as it appears and at each new throw;
+// `from`, `spot`: where it glides from, as what it is a place for (motion.js's useFlip).
+export function Die({ value, small, className = "", onClick, explain, label, rolled = null, from, spot }) {
   const on = PIPS[value] || [];
   const rolling = useMotion(ROLL, rolled);
   return html`<span class=${`die${small ? " small" : ""} ${className}`} data-value=${value} ref=${rolling}
+    data-flip-from=${from} data-flip-spot=${spot}
     onClick=${onClick} onKeyDown=${onClick ? pressed(onClick) : undefined}
     role=${onClick ? "button" : "img"} aria-label=${label || String(value)}
     data-explain=${explain} tabindex=${(explain || onClick) ? 0 : undefined}>
@@ -136,7 +145,7 @@ export function Chips({ names, seats, actors, you, host, onSeat, wait, serverNow
         ${handed ? html`<small> · ${t("bot_plays")}</small>` : null}
         ${wait && !bot && !handed ? html`<${SeatClock} wait=${wait} seat=${seat} serverNow=${serverNow} />` : null}`;
       // A list keeps its items: the host's chip holds a button rather than being one.
-      return html`<li class=${classes.join(" ")} data-seat=${seat}>
+      return html`<li class=${classes.join(" ")} data-seat=${seat} data-flip-spot=${`chip:${seat}`}>
         ${tap ? html`<button class="chip-button" onClick=${tap}>${face}</button>` : face}
         <${ReactionBubble} reaction=${reactions?.[seat]} />
       </li>`;

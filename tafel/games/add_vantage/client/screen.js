@@ -7,6 +7,7 @@
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { takeFocus } from "../../focus.js";
 import { Die, named } from "../../ui.js";
+import { LastMark, lastMoveText, lastPlaces, markedAt, useFlip } from "../../motion.js";
 
 const CELLS = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const DIAGONALS = { main: [[0, 4, 8]], either: [[0, 4, 8], [2, 4, 6]] };
@@ -33,7 +34,7 @@ function sortLegal(legal) {
   return moves;
 }
 
-export function Board({ view, legal, act, names, you, gt, busy }) {
+export function Board({ view, legal, act, names, you, gt, busy, log }) {
   const moves = sortLegal(busy ? [] : legal);
   const placeable = Object.keys(moves.places).map(Number);
   const [picked, setPicked] = useState(null);
@@ -42,7 +43,9 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     setPicked(null);
     setOffer(null);
   }, [view]);
-  const die = picked ?? (placeable.length === 1 ? placeable[0] : null);
+  // A waiting die that fits no cell (a full board) can still be discarded: it is picked too.
+  const pickable = [...new Set([...placeable, ...moves.discards])];
+  const die = picked ?? (pickable.length === 1 ? pickable[0] : null);
   const layable = Object.keys(moves.lays).map(Number);
   const [pickedTile, setPickedTile] = useState(null);
   useEffect(() => setPickedTile(null), [view]);
@@ -84,7 +87,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const hint = legal.length
     ? layable.length
       ? gt("hint_arrange")
-      : placeable.length
+      : pickable.length
         ? gt("hint_place")
         : moves.pass
           ? gt("hint_pass")
@@ -106,6 +109,9 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const bonusTiles = view.bonus.filter(Boolean);
   // The throw that put the waiting dice on the tray, in this state's events: they roll with it.
   const thrown = view.events.find((event) => event.kind === "roll") || null;
+  const flip = useFlip(view);
+  const moved = arrivals(view);
+  const marks = lastPlaces(log, you, placeOf);
   // Escape drops a choice half made: the die or tile picked, the buy or removal offered.
   const drop = (e) => {
     if (e.key !== "Escape") return;
@@ -113,18 +119,19 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     setPickedTile(null);
     setOffer(null);
   };
-  return html`<div class="av" onKeyDown=${drop}>
+  return html`<div class="av" onKeyDown=${drop} ref=${flip}>
     ${view.phase === "over" && html`<section class="card av-end"><strong>${endReason(view, names, gt)}</strong></section>`}
     ${tray &&
     html`<section class="tray card">
       ${view.pending.length > 0 &&
       html`<div class="pending" data-arrows>
         <span class="label">${gt("label.pending")}</span>
-        ${view.pending.map((value) => {
-          const choosable = placeable.includes(value);
+        ${view.pending.map((value, index) => {
+          const choosable = pickable.includes(value);
           const classes = [value === die && choosable ? "chosen" : "", choosable && value !== die ? "legal" : ""];
           const label = named(gt("name.pending", { value }), choosable && value !== die && gt("tap.pick_die"));
           return html`<${Die} value=${value} className=${classes.join(" ")} label=${label} rolled=${thrown}
+            spot=${`pending:${value}`} from=${index < moved.pending.length ? moved.pending[index] : undefined}
             onClick=${choosable ? () => setPicked(value) : undefined} explain=${gt("explain.pending", { value })} />`;
         })}
       </div>`}
@@ -142,15 +149,15 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       ${hint && html`<p class="hint">${hint}</p>`}
       <div class="actions">
         ${moves.rolls.map(
-          (action) => html`<button class="legal" onClick=${() => act(action)}>
+          (action) => html`<button class="legal" data-roll=${action.dice} onClick=${() => act(action)}>
             ${gt("action.roll", { count: action.dice })}
           </button>`,
         )}
         ${moves.pass &&
-        html`<button class="legal quiet" onClick=${() => act(moves.pass)}>${gt("action.pass")}</button>`}
+        html`<button class="legal quiet" data-pass onClick=${() => act(moves.pass)}>${gt("action.pass")}</button>`}
         ${die !== null &&
         moves.discards.has(die) &&
-        html`<button class="legal quiet" onClick=${() => act({ type: "discard", value: die })}>
+        html`<button class="legal quiet" data-discard onClick=${() => act({ type: "discard", value: die })}>
           ${gt("action.discard", { value: die })}
         </button>`}
       </div>
@@ -162,7 +169,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           diagonal=${diagonal} canTap=${canTap} tapCell=${tapCell} tapText=${tapText} canLay=${canLay}
           layText=${tile !== null && gt("tap.lay", { value: tile })}
           tapSlot=${tapSlot} arranging=${view.phase === "arrange"} gt=${gt} confirm=${confirm(owner)}
-          explain=${diagonalText(view, bonusTiles, gt)} />`,
+          explain=${diagonalText(view, bonusTiles, gt)} moved=${moved} marks=${marks} names=${names} />`,
       )}
     </div>
     <section class="av-middle card">
@@ -176,7 +183,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
           </span>`,
         )}
       </div>
-      <div>${gt("pool", { n: view.pool })}</div>
+      <div data-flip-spot="middle" data-moment=${moved.toMiddle ? "pop" : undefined}>${gt("pool", { n: view.pool })}</div>
       <div>${gt("label.box")}: ${view.box}</div>
     </section>
   </div>`;
@@ -184,6 +191,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
 
 function PlayerBoard(props) {
   const { board, owner, name, mine, current, diagonal, canTap, tapCell, tapText, canLay, tapSlot, layText, arranging, gt } = props;
+  const { moved, marks, names } = props;
   const [explained, setExplained] = useState(false);
   // The confirm comes up just below the die tapped: brought into view, the die stays there too.
   const confirmBox = useRef(null);
@@ -194,15 +202,21 @@ function PlayerBoard(props) {
   const cell = (index) => {
     const tappable = canTap(owner, index);
     const value = board.dice[index];
-    const classes = ["cell", diagonal.has(index) ? "diag" : "", tappable ? "legal" : ""];
+    const place = `${owner}:${CELLS[index]}`;
+    const marked = markedAt(marks, place);
+    const classes = ["cell", diagonal.has(index) ? "diag" : "", tappable ? "legal" : "", marked.length ? "last-moved" : ""];
     const explain = value
       ? gt(mine ? "explain.die_mine" : "explain.die", { value })
       : gt("explain.cell", { cell: CELLS[index] });
-    const label = value ? gt("name.die_on", { cell: CELLS[index], value, name }) : gt("name.cell", { cell: CELLS[index], name });
+    const label = [
+      value ? gt("name.die_on", { cell: CELLS[index], value, name }) : gt("name.cell", { cell: CELLS[index], name }),
+      lastMoveText(marked, names),
+    ].filter(Boolean).join(", ");
     return html`<button class=${classes.join(" ")} disabled=${!tappable} data-explain=${explain}
       data-cell=${CELLS[index]} aria-label=${named(label, tappable && tapText(owner, index))}
-      onClick=${() => tapCell(owner, index)}>
-      ${value ? html`<${Die} value=${value} />` : html`<span class="name">${CELLS[index]}</span>`}
+      onClick=${() => tapCell(owner, index)} data-flip-spot=${`cell:${place}`}>
+      ${value ? html`<${Die} value=${value} from=${moved.cells.get(place)} />` : html`<span class="name">${CELLS[index]}</span>`}
+      <${LastMark} seats=${marked} names=${names} />
     </button>`;
   };
   const tile = (slot) => {
@@ -234,11 +248,35 @@ function PlayerBoard(props) {
     </div>
     ${explained && html`<p class="diagonal-text">${props.explain}</p>`}
     <div ref=${confirmBox}>${props.confirm}</div>
-    <footer>
+    <footer data-moment=${moved.won.has(owner) ? "pop" : undefined}>
       ${gt("label.tiles_won")}: ${won || "–"}
       ${board.score !== null && html` <strong>(${board.score})</strong>`}
     </footer>
   </section>`;
+}
+
+// Where the dice of this state's moves came from (motion.js's useFlip): a die placed from the
+// tray, a die bought from its seller's board onto the tray, thrown dice from the middle; a die
+// given up or removed goes to the middle, and a tile won goes to its winner's tiles.
+function arrivals(view) {
+  const moved = { pending: [], cells: new Map(), toMiddle: false, won: new Set() };
+  for (const event of view.events) {
+    if (event.kind === "roll") moved.pending = view.pending.map(() => "middle");
+    else if (event.kind === "buy") moved.pending = [`cell:${event.seller}:${event.cell}`];
+    else if (event.kind === "place") moved.cells.set(`${event.seat}:${event.cell}`, `pending:${event.value}`);
+    else if (event.kind === "discard" || event.kind === "remove") moved.toMiddle = true;
+    else if (event.kind === "win_tile") moved.won.add(event.seat);
+  }
+  return moved;
+}
+
+// The place of a seat's move on the boards: the cell a die was placed on, bought from or removed
+// from; a throw, a pass or a die given up has none; what follows from a move is no move.
+function placeOf(event) {
+  if (event.kind === "place" || event.kind === "remove") return `${event.seat}:${event.cell}`;
+  if (event.kind === "buy") return `${event.seller}:${event.cell}`;
+  if (["roll", "pass", "discard", "lay"].includes(event.kind)) return null;
+  return undefined;
 }
 
 // Why the game ended, from the boards everyone sees: a full board (rule (a): all of them), or
@@ -275,4 +313,16 @@ export function describeEvent(event, names, gt, view) {
   if ("dice" in params) params.dice = params.dice.join(", ");
   if ("line" in params) params.line = lineName(params.line, gt);
   return gt(`event.${kind}`, params);
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action, view) {
+  const cell = (seat, index) => `.av-board[data-seat="${seat}"] .cell[data-cell="${CELLS[index]}"]`;
+  if (action.type === "roll") return [`.tray button[data-roll="${action.dice}"]`];
+  if (action.type === "place") return [`.tray .pending .die[data-value="${action.value}"]`, cell(view.seat, action.cell)];
+  if (action.type === "discard") return [`.tray .pending .die[data-value="${action.value}"]`, ".tray button[data-discard]"];
+  if (action.type === "buy") return [cell(action.seller, action.cell), ".confirm button.primary"];
+  if (action.type === "remove") return [cell(view.seat, action.cell), ".confirm button.primary"];
+  if (action.type === "pass") return [".tray button[data-pass]"];
+  return [];
 }

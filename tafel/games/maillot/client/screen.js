@@ -5,7 +5,7 @@
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { takeFocus } from "../../focus.js";
-import { ROLL, useMotion } from "../../motion.js";
+import { LastMark, ROLL, lastMoveText, lastPlaces, markedAt, useFlip, useMotion } from "../../motion.js";
 
 const SECONDS_PER_STEP = 10; // content.toml's seconds_per_step: a step of lead is 10 seconds
 const BID_STEPS = [0, 1, 2, 5, 10];
@@ -120,7 +120,7 @@ function describeAction(action, view, gt) {
   return gt(`action.${action.type}`, action);
 }
 
-export function Board({ view, legal, act, names, you, gt, busy }) {
+export function Board({ view, legal, act, names, you, gt, busy, log }) {
   const moves = sortLegal(busy ? [] : legal);
   const [offer, setOffer] = useState(null);
   const [amount, setAmount] = useState("");
@@ -146,6 +146,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
   const bid = (value) => act({ type: "bid", amount: value });
   // The die rolls with the roll in this state's events.
   const rolling = useMotion(ROLL, view.events.find((event) => event.kind === "roll") || null);
+  const flip = useFlip(view);
+  const marks = lastPlaces(log, you, placeOf);
 
   // Escape drops a choice half made: the retirement offered, the square read.
   const drop = (e) => {
@@ -153,7 +155,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
     setOffer(null);
     setInfo(null);
   };
-  return html`<div class="mt" onKeyDown=${drop}>
+  return html`<div class="mt" onKeyDown=${drop} ref=${flip}>
     <section class="tray card">
       ${view.die !== null && view.die !== undefined && view.die > 0 &&
       html`<p class="rolled"><span class="die" aria-hidden="true" ref=${rolling}>${DIE[view.die - 1]}</span>
@@ -163,10 +165,10 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       <div class="actions">
         ${choices.map(
           (action) => html`<button class=${`legal ${action.type === "roll" || action.type === "escape" ? "primary" : ""}`}
-            onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`,
+            data-action=${action.type} onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`,
         )}
         ${quickBids.map(
-          (value) => html`<button class="legal bid" onClick=${() => bid(value)}>${gt("action.bid", { amount: value })}</button>`,
+          (value) => html`<button class="legal bid" data-bid=${value} onClick=${() => bid(value)}>${gt("action.bid", { amount: value })}</button>`,
         )}
       </div>
       ${least !== null &&
@@ -179,7 +181,7 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
       html`<div class="retire row">
         <span class="hint">${gt("hint_retire")}</span>
         ${wasted > 0 && html`<span class="wasted">${gt("retire_wasted", { energy: mine.energy, wasted })}</span>`}
-        ${retiring.map((action) => html`<button class="legal quiet" onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
+        ${retiring.map((action) => html`<button class="legal quiet" data-action=${action.type} onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
       </div>`}
       ${offer &&
       html`<div class="confirm row">
@@ -188,7 +190,8 @@ export function Board({ view, legal, act, names, you, gt, busy }) {
         <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>
       </div>`}
     </section>
-    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} info=${info} close=${() => setInfo(null)} />
+    <${Ring} view=${view} names=${names} moves=${moves} tapSquare=${tapSquare} gt=${gt} info=${info} close=${() => setInfo(null)}
+      marks=${marks} />
     <${Teams} view=${view} names=${names} you=${you} gt=${gt} />
   </div>`;
 }
@@ -209,7 +212,7 @@ function SquareInfo({ view, names, gt, info, close }) {
 // What a square says to a screen reader: what is written on it first (its number, the amount
 // it shows, the team number of the domestique on it), then what it is, who stands on it and
 // what a tap on it does now.
-function squareLabel(view, index, names, moves, gt) {
+function squareLabel(view, index, names, moves, gt, marked) {
   const square = view.board.squares[index];
   const occupant = view.occupant[index];
   // A sign that is a letter (the sprint's S) is read as written; arrows and symbols are not.
@@ -222,30 +225,36 @@ function squareLabel(view, index, names, moves, gt) {
     `${face}: ${gt("square_title", { square: index, what: squareName(square, gt) })}`,
     view.rider === index ? gt("name.rider_here") : null,
     occupant === null ? null : gt("name.held", { name: names[occupant], team: occupant + 1 }),
+    lastMoveText(marked, names),
     gt(tap),
   ].filter(Boolean).join(", ");
 }
 
-function Ring({ view, names, moves, tapSquare, gt, info, close }) {
+function Ring({ view, names, moves, tapSquare, gt, info, close, marks }) {
   const squares = view.board.squares;
+  const moved = arrivals(view);
   const { columns, rows, cells } = ringLayout(squares.length);
   const auctioned = view.decision?.square;
-  return html`<section class="card ring" data-arrows style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
+  return html`<section class="card ring" data-arrows data-flip-frame style=${`grid-template-columns: repeat(${columns}, 1fr)`}>
     ${squares.map((square, index) => {
       const [column, row] = cells[index];
       const occupant = view.occupant[index];
       const tappable = moves.move.has(index) || moves.retire.has(index);
+      const marked = markedAt(marks, index);
       const classes = [
         "square", square.type, square.terrain || "", `cost${square.cost || 0}`, tappable ? "legal" : "",
         index === auctioned && view.phase === "auction" ? "auctioned" : "", index === info ? "shown" : "",
+        marked.length ? "last-moved" : "",
       ];
       return html`<button class=${classes.join(" ")}
-        style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index}
-        aria-label=${squareLabel(view, index, names, moves, gt)} onClick=${() => tapSquare(index)}>
+        style=${`grid-column: ${column + 1}; grid-row: ${row + 1}`} data-square=${index} data-flip-spot=${`square:${index}`}
+        aria-label=${squareLabel(view, index, names, moves, gt, marked)} onClick=${() => tapSquare(index)}>
         <span class="number">${index}</span>${" "}
         <span class="kind"><${SquareFace} square=${square} /></span>${" "}
-        ${view.rider === index && html`<span class="rider" title=${gt("rider")}></span>`}
-        ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}>${occupant + 1}</span>`}
+        ${view.rider === index && html`<span class="rider" title=${gt("rider")} data-flip="rider" data-flip-via=${moved.via}></span>`}
+        ${occupant !== null && html`<span class=${`domestique team${occupant}`} title=${names[occupant]}
+          data-flip-from=${moved.domestiques.get(index)}>${occupant + 1}</span>`}
+        <${LastMark} seats=${marked} names=${names} />
       </button>`;
     })}
     <div class="inner" style=${`grid-column: 2 / ${columns}; grid-row: 2 / ${rows}`}>
@@ -254,6 +263,31 @@ function Ring({ view, names, moves, tapSquare, gt, info, close }) {
         : html`<${SquareInfo} view=${view} names=${names} gt=${gt} info=${info} close=${close} />`}
     </div>
   </section>`;
+}
+
+// How this state's moves went on the ring (motion.js's useFlip): the rider along the squares the
+// die took it over; a domestique placed from its team, one moved from the square it left.
+function arrivals(view) {
+  const size = view.board.squares.length;
+  const moved = { via: undefined, domestiques: new Map() };
+  for (const event of view.events) {
+    if (event.kind === "roll") {
+      const passed = Array.from({ length: event.die - 1 }, (_, k) => (event.at - event.die + 1 + k + size) % size);
+      moved.via = passed.map((square) => `square:${square}`).join(" ");
+    } else if (event.kind === "place") moved.domestiques.set(event.square, `team:${event.seat}`);
+    else if (event.kind === "move") moved.domestiques.set(event.square, `square:${event.origin}`);
+  }
+  return moved;
+}
+
+// The square of a team's move: where its roll took the rider, where it placed or moved a
+// domestique, or retired one from; its other choices (escape or stay, a bid) have none.
+function placeOf(event) {
+  if (event.kind === "roll") return event.at;
+  if (["place", "move"].includes(event.kind)) return event.square;
+  if (event.kind === "retire" || event.kind === "retire_forced") return event.square ?? null;
+  if (["escape", "attack", "stay", "bid", "pass", "give_up"].includes(event.kind)) return null;
+  return undefined;
 }
 
 function InnerTrack({ view, names, gt }) {
@@ -297,7 +331,8 @@ function Teams({ view, names, you, gt }) {
       if (team.out) place = gt("label.out");
       else if (seat === view.breakaway) place = `${gt("label.away")} +${leadTime(view.lead)}`;
       else place = gt("label.nth", { n: order.indexOf(seat) + 1 });
-      return html`<article class=${`card team ${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}>
+      return html`<article class=${`card team ${seat === you ? "mine" : ""} ${seat === view.actor ? "acting" : ""}`} data-seat=${seat}
+        data-flip-spot=${`team:${seat}`}>
         <header><${Swatch} seat=${seat} gt=${gt} /><strong>${names[seat]}</strong><span class="place">${place}</span></header>
         <div class="energy-row" tabindex="0" data-explain=${gt("explain.energy")}>
           <span class="label">${gt("label.energy")}</span>
@@ -350,4 +385,12 @@ export function describeEvent(event, names, gt) {
     params.winners = params.winners.map((winner) => names[winner]).join(", ");
   }
   return gt(`event.${kind}`, params);
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action) {
+  if (action.type === "bid") return [`.tray button[data-bid="${action.amount}"]`];
+  if (action.type === "move") return [`.ring .square[data-square="${action.square}"]`];
+  if (action.type === "retire_placed") return [`.ring .square[data-square="${action.square}"]`, ".tray .confirm button.primary"];
+  return [`.tray button[data-action="${action.type}"]`];
 }

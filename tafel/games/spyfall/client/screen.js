@@ -7,6 +7,7 @@ import { html, useEffect, useLayoutEffect, useRef, useState } from "../../vendor
 import { Countdown } from "../../clock.js";
 import { takeFocus } from "../../focus.js";
 import { BigClock, Card, Locations, Results, RoundEnd, endingText, locationName } from "./spyfall-parts.js";
+import { useFlip } from "../../motion.js";
 
 const TEXT_LIMIT = 300;
 
@@ -32,25 +33,28 @@ export function Board({ view, legal, act, names, you, gt, busy, timer, serverNow
   useEffect(() => setGuess(null), [view.phase, view.round]);
   const failed = useFailedVote(view);
   const inRound = ["ask", "answer", "talk", "accusation", "guess", "nominate", "vote"].includes(view.phase);
+  const flip = useFlip(view);
+  const just = (kind) => view.events.some((event) => event.kind === kind);
 
   if (view.table && you === null && inRound) {
     return html`<${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />`;
   }
-  return html`<div class="sf" data-phase=${view.phase}>
+  return html`<div class="sf" data-phase=${view.phase} ref=${flip}>
     ${bigClock &&
     html`<div class="veil clock-veil" onClick=${() => setBigClock(false)}>
       <${BigClock} view=${view} timer=${timer} serverNow=${serverNow} gt=${gt} />
     </div>`}
     <section class="card sf-top">
-      <span>${gt("round_of", { round: Math.max(view.round, 1), rounds: view.rounds })}</span>
-      ${view.phase !== "over" && html`<span class="label">${gt("dealer", { name: names[view.dealer] })}</span>`}
+      <span class="sf-round">${gt("round_of", { round: Math.max(view.round, 1), rounds: view.rounds })}${view.phase !== "over" &&
+        html`<span class="label"> · ${gt("dealer", { name: names[view.dealer] })}</span>`}</span>
       ${timer && html`<${Countdown} timer=${timer} serverNow=${serverNow} />`}
       ${timer && html`<button class="quiet" onClick=${() => setBigClock(true)}>${gt("big_clock")}</button>`}
     </section>
-    <${RoundEnd} view=${view} names=${names} you=${you} gt=${gt} />
+    <${RoundEnd} view=${view} names=${names} you=${you} gt=${gt} unmasked=${just("round_over")} />
     ${failed !== null && html`<p class="card sf-vote-failed" role="status">${gt("vote_failed", { suspect: names[failed] })}</p>`}
-    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />
-    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act} />`}
+    <${Tray} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} revealed=${just("spy_revealed")} />
+    ${inRound && you !== null && html`<${Card} view=${view} gt=${gt} reveal=${moves.reveal} act=${act}
+      dealtBy=${just("card_dealt") ? view.dealer : null} />`}
     ${inRound && !view.table && html`<${Chat} view=${view} moves=${moves} act=${act} names=${names} gt=${gt} bots=${bots} />`}
     ${inRound && view.table && html`<p class="hint card">${view.dealer === you ? gt("talk_aloud_you") : gt("talk_aloud", { name: names[view.dealer] })}</p>`}
     ${moves.accuses.length > 0 &&
@@ -77,11 +81,12 @@ function useFailedVote(view) {
 }
 
 // What is asked of this seat now, or of whom the table waits for.
-function Tray({ view, moves, act, names, you, gt }) {
+// `revealed`: the spy has just revealed themself, a moment of its own.
+function Tray({ view, moves, act, names, you, gt, revealed }) {
   let body = null;
   if (view.phase === "deal") {
     body = moves.deal
-      ? html`<button class="legal primary" onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
+      ? html`<button class="legal primary" data-deal onClick=${() => act({ type: "deal" })}>${gt("deal")}</button>`
       : html`<p class="hint">${gt("waiting_deal", { name: names[view.dealer] })}</p>`;
   } else if (view.accusation) {
     body = html`<${Vote} view=${view} moves=${moves} act=${act} names=${names} you=${you} gt=${gt} />`;
@@ -92,13 +97,12 @@ function Tray({ view, moves, act, names, you, gt }) {
       ${moves.nominates.length
         ? html`<p class="hint">${gt("name_suspect")}</p>
             <div class="actions">${moves.nominates.map(
-              (seat) => html`<button class="legal" onClick=${() => act({ type: "nominate", suspect: seat })}>${names[seat]}</button>`,
+              (seat) => html`<button class="legal" data-seat=${seat} onClick=${() => act({ type: "nominate", suspect: seat })}>${names[seat]}</button>`,
             )}</div>`
         : html`<p class="hint">${gt("waiting_nomination", { name: names[nominator] })}</p>`}`;
   } else if (view.phase === "guess") {
-    body = moves.guesses.size
-      ? html`<p>${gt("pick_location")}</p>`
-      : html`<p>${gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
+    body = html`<p class="sf-unmasked"><span class="spy-mark" aria-hidden="true" data-moment=${revealed ? "stamp" : undefined}>🕵</span>
+      ${moves.guesses.size ? gt("pick_location") : gt("spy_guessing", { name: names[view.revealed_spy] })}</p>`;
   }
   if (!body) return null;
   return html`<section class="card tray sf-tray">${body}</section>`;
@@ -118,8 +122,8 @@ function Vote({ view, moves, act, names, you, gt }) {
     </ul>
     ${moves.votes &&
     html`<div class="actions">
-      <button class="legal primary" onClick=${() => act({ type: "vote", agree: 1 })}>${gt("vote_yes")}</button>
-      <button class="legal" onClick=${() => act({ type: "vote", agree: 0 })}>${gt("vote_no")}</button>
+      <button class="legal primary" data-vote="1" onClick=${() => act({ type: "vote", agree: 1 })}>${gt("vote_yes")}</button>
+      <button class="legal" data-vote="0" onClick=${() => act({ type: "vote", agree: 0 })}>${gt("vote_no")}</button>
     </div>`}
   </div>`;
 }
@@ -284,4 +288,16 @@ function resultText(result, names, gt, where, you) {
 // among the other lines.
 export function urgent(event, you) {
   return event.kind === "asked" && you !== null && event.to === you;
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them (a box to
+// type in, then its button).
+export function lessonTargets(action) {
+  const say = [".sf-chat form.say input", ".sf-chat form.say button[type=submit]"];
+  if (action.type === "deal") return [".sf-tray button[data-deal]"];
+  if (action.type === "ask") return [`.sf-chat .targets button[data-seat="${action.target}"]`, ...say];
+  if (action.type === "answer") return say;
+  if (action.type === "nominate") return [`.sf-tray button[data-seat="${action.suspect}"]`];
+  if (action.type === "vote") return [`.sf-vote button[data-vote="${action.agree}"]`];
+  return [];
 }

@@ -5,6 +5,7 @@ import { html, useEffect, useState } from "../../vendor/preact-htm.js";
 import { Countdown } from "../../clock.js";
 import { takeFocus } from "../../focus.js";
 import { named } from "../../ui.js";
+import { TURN, useMotion } from "../../motion.js";
 
 const NOTES = "tafel.notes.";
 
@@ -24,8 +25,10 @@ export function endingText(result, names, gt, you = null) {
 
 // Face down until tapped, so a neighbour's glance at the phone tells nothing: covered, the spy's
 // screen is the agents' to the last element. The spy's reveal is part of the uncovered card.
-export function Card({ view, gt, reveal, act }) {
+// Dealt, it comes from the dealer's chip (`dealtBy`); it turns over as it is uncovered or covered.
+export function Card({ view, gt, reveal, act, dealtBy }) {
   const [shown, setShown] = useState(false);
+  const turning = useMotion(TURN, shown, false);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setShown(false), [view.round]);
   useEffect(() => setConfirming(false), [view.round, shown]);
@@ -40,7 +43,8 @@ export function Card({ view, gt, reveal, act }) {
       ${role && html`<span class="label">${gt("role")}</span><strong class="role">${role}</strong>`}`;
   }
   return html`<div class="sf-card-box">
-    <button class=${`card sf-card ${shown ? "shown" : "covered"}`} aria-pressed=${shown}
+    <button class=${`card sf-card ${shown ? "shown" : "covered"}`} aria-pressed=${shown} ref=${turning}
+      data-flip-from=${dealtBy === null || dealtBy === undefined ? undefined : `chip:${dealtBy}`}
       data-explain=${gt("explain.card")} onClick=${() => setShown(!shown)}>
       ${shown ? face : html`<span>${gt("tap_to_see")}</span>`}
       ${shown && html`<small class="cover-again">${gt("tap_to_hide")}</small>`}
@@ -172,14 +176,15 @@ function roundEndShown(view) {
   return Boolean(result) && ["deal", "over"].includes(view.phase) && result.round === view.round;
 }
 
-export function RoundEnd({ view, names, you, gt }) {
+// `unmasked`: the round has just ended: the spy's name lands.
+export function RoundEnd({ view, names, you, gt, unmasked }) {
   if (!roundEndShown(view)) return null;
   const result = view.results.at(-1);
   return html`<section class="card sf-round-end" data-round=${result.round}>
     <h2>${gt("round_over", { round: result.round })}</h2>
     <p class="ending">${endingText(result, names, gt, you)}.</p>
     <dl>
-      <div><dt>${gt("the_spy_was")}</dt><dd class="spy-name">${names[result.spy]}</dd></div>
+      <div><dt>${gt("the_spy_was")}</dt><dd class="spy-name" data-moment=${unmasked ? "stamp" : undefined}>${names[result.spy]}</dd></div>
       <div><dt>${gt("the_location_was")}</dt><dd class="place">${locationName(view.locations[result.location])}</dd></div>
     </dl>
     <h3>${gt("round_points")}</h3>

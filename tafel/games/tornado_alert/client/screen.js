@@ -6,6 +6,7 @@
 
 import { html, useEffect, useRef, useState } from "../../vendor/preact-htm.js";
 import { named } from "../../ui.js";
+import { LastMark, lastMoveText, useFlip } from "../../motion.js";
 
 // "or press the space bar" only where a keyboard is likely: a fine pointer that can hover (a
 // laptop's), not a phone's or a tablet's touch.
@@ -46,7 +47,8 @@ function Place({ text }) {
   return html`<span class="place" style=${`--len: ${longest}`}>${text}</span>`;
 }
 
-function Card({ card, gt, onClick, legal, className = "", style }) {
+// `from`, `spot`: where it glides from and what it is a place for (motion.js's useFlip).
+function Card({ card, gt, onClick, legal, className = "", style, from, spot }) {
   const classes = [
     "ta-card",
     card.special ? "special" : `v${card.value}`,
@@ -64,10 +66,10 @@ function Card({ card, gt, onClick, legal, className = "", style }) {
   if (onClick) {
     // Its name is what it is, beginning with what is written on it, and what a tap does.
     return html`<button class=${classes.join(" ")} disabled=${!legal} aria-label=${named(explain, legal && gt("tap.lay"))}
-      data-kind=${card.kind} data-explain=${explain} onClick=${onClick}>${face}</button>`;
+      data-kind=${card.kind} data-explain=${explain} onClick=${onClick} data-flip-from=${from} data-flip-spot=${spot}>${face}</button>`;
   }
   return html`<span class=${classes.join(" ")} title=${label} data-kind=${card.kind} style=${style}
-    tabindex="0" data-explain=${explain}>${face}</span>`;
+    tabindex="0" data-explain=${explain} data-flip-from=${from}>${face}</span>`;
 }
 
 // What a card does, told on tap: a special card's power, a place card's worth and weather.
@@ -79,18 +81,22 @@ function cardExplained(card, gt) {
 }
 
 // The cards under the top show only their backs, unless the room plays with the pile open.
-function PlayPile({ view, gt }) {
+function PlayPile({ view, gt, from, laidBy, names }) {
   const size = view.play_pile_size;
   const shown = Math.min(size, FANNED);
   const open = view.play_pile ? view.play_pile.slice(-FANNED) : null;
   const card = (index) => {
     const style = `--i: ${3 * index - 6}`;
     const top = index === shown - 1;
-    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "top" : ""} style=${style} />`;
-    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="top" style=${style} />`;
+    if (open) return html`<${Card} card=${open[index]} gt=${gt} className=${top ? "top" : ""} style=${style} from=${top ? from : undefined} />`;
+    if (top) return html`<${Card} card=${view.play_top} gt=${gt} className="top" style=${style} from=${from} />`;
     return html`<span class="ta-card back" aria-hidden="true" style=${style}></span>`;
   };
-  return html`<div class="ta-pile" data-count=${size}>
+  // The top card's layer says who laid it, where that was another seat's last move.
+  const marked = laidBy === null ? [] : [laidBy];
+  return html`<div class=${`ta-pile ${marked.length ? "last-moved" : ""}`} data-count=${size} data-flip-spot="pile">
+    <${LastMark} seats=${marked} names=${names} />
+    ${marked.length > 0 && html`<span class="sr-only">${lastMoveText(marked, names)}</span>`}
     ${size === 0 && html`<span class="empty">${gt("label.empty")}</span>`}
     ${Array.from({ length: shown }, (_, index) => card(index))}
     <span class="count">${gt("label.play_pile", { count: size })}</span>
@@ -151,6 +157,43 @@ function useMoments(view, names, gt, you) {
   return moments && moments.card === current ? moments.lines : [];
 }
 
+// Where the cards of this state's moves came from (motion.js's useFlip): the card laid, from the
+// hand it left (this seat's) or its player's score pile; the cards claimed, from the play pile;
+// the card drawn, from the draw pile. And the score piles the tornado, lightning or the Rover hit
+// (the place a score pile shows whirls away where the tornado turned its top card face down).
+function arrivals(view, you) {
+  const moved = { top: undefined, drawn: -1, taken: new Map(), moments: new Map(), whirled: new Set() };
+  for (const event of view.events) {
+    if (event.kind === "play") moved.top = event.seat === you ? `hand:${event.card}` : `seat:${event.seat}`;
+    else if (event.kind === "claim") moved.taken.set(event.seat, event.cards.length);
+    else if (event.kind === "draw" && event.seat === you && view.hand) {
+      moved.drawn = view.hand.map((card) => card.kind).lastIndexOf(event.card);
+    } else if (event.kind === "tornado" || event.kind === "lightning") {
+      for (const [victim] of event.struck) {
+        moved.moments.set(victim, "flash");
+        if (event.kind === "tornado") moved.whirled.add(victim);
+      }
+    } else if (event.kind === "rover") moved.moments.set(event.seat, "drain");
+  }
+  return moved;
+}
+
+// Each other seat's last move, until its next: the card on top of the play pile that it laid, or
+// the claim that took cards onto its score pile; its decisions between rounds have no place.
+function lastMoves(log, you) {
+  const last = new Map(); // seat → "play" or "claim"
+  let laidBy = null; // who laid the card on top of the play pile, while it is there
+  for (const event of log || []) {
+    if (event.kind === "round_start") laidBy = null;
+    if (typeof event.seat !== "number") continue;
+    if (event.kind === "play") laidBy = event.seat;
+    if (event.kind === "claim") laidBy = null;
+    if (["play", "claim", "use_token", "keep", "strike"].includes(event.kind)) last.set(event.seat, event.kind);
+  }
+  const others = (kind) => [...last].filter(([seat, move]) => seat !== you && move === kind).map(([seat]) => seat);
+  return { laidBy: laidBy !== null && laidBy !== you && last.get(laidBy) === "play" ? laidBy : null, took: others("claim") };
+}
+
 function claimText(view, gt) {
   const count = view.claim_size;
   const size = view.play_pile_size;
@@ -158,7 +201,7 @@ function claimText(view, gt) {
   return gt("action.claim", { count });
 }
 
-export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
+export function Board({ view, legal, act, names, you, gt, busy, race, slap, log }) {
   const moves = busy ? [] : legal;
   const claim = pickClaim(moves);
   const plays = new Set(moves.filter((a) => a.type === "play").map((a) => a.card));
@@ -168,6 +211,9 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
   remember(view);
   const [note, sayNote] = useCardNote(view, slap);
   const moments = useMoments(view, names, gt, you);
+  const flip = useFlip(view);
+  const moved = arrivals(view, you);
+  const marks = lastMoves(log, you);
   const short = claim && view.play_pile_size < view.claim_size;
   const slapNow = () => {
     if (claim) return race(pickClaim);
@@ -203,17 +249,18 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
   else if (view.current !== null) status = gt("label.turn", { name: names[view.current] });
   else if (view.outcome === null) status = gt("label.anyone");
 
-  return html`<div class="ta">
+  return html`<div class="ta" ref=${flip}>
     <section class="card ta-centre">
       <p class="hint">
-        ${`${gt("label.round", { round: view.round, rounds: view.rounds })} · ${gt("label.draw_pile", { count: view.draw_pile })}`}
+        ${`${gt("label.round", { round: view.round, rounds: view.rounds })} · `}
+        <span data-flip-spot="draw">${gt("label.draw_pile", { count: view.draw_pile })}</span>
         ${status ? html` · <strong>${status}</strong>` : null}
       </p>
       ${moments.length > 0 &&
       html`<div class="ta-moments" role="status">
-        ${moments.map((line) => html`<p class=${`ta-moment ${line.kind}`}>${line.text}</p>`)}
+        ${moments.map((line) => html`<p class=${`ta-moment ${line.kind}`} key=${`${playsLeft(view)}.${line.kind}`}>${line.text}</p>`)}
       </div>`}
-      <${PlayPile} view=${view} gt=${gt} />
+      <${PlayPile} view=${view} gt=${gt} from=${moved.top} laidBy=${marks.laidBy} names=${names} />
       ${you !== null &&
       race &&
       !deciding &&
@@ -233,14 +280,17 @@ export function Board({ view, legal, act, names, you, gt, busy, race, slap }) {
       <h2>${gt("label.hand")}</h2>
       <div class="cards" data-arrows>
         ${view.hand.map(
-          (card) => html`<${Card} card=${card} gt=${gt} legal=${plays.has(card.kind)}
-            onClick=${() => act({ type: "play", card: card.kind })} />`,
+          (card, index) => html`<${Card} card=${card} gt=${gt} legal=${plays.has(card.kind)} spot=${`hand:${card.kind}`}
+            from=${index === moved.drawn ? "draw" : undefined} onClick=${() => act({ type: "play", card: card.kind })} />`,
         )}
         ${draw && html`<button class="legal ta-draw" onClick=${() => act(draw)}>${gt("action.draw")}</button>`}
       </div>
     </section>`}
     <div class="ta-players">
-      ${order.map((seat) => html`<${ScorePile} view=${view} seat=${seat} name=${names[seat]} gt=${gt} />`)}
+      ${order.map((seat) => html`<${ScorePile} view=${view} seat=${seat} name=${names[seat]} gt=${gt}
+        taken=${moved.taken.get(seat) || 0} moment=${moved.moments.get(seat)} whirled=${moved.whirled.has(seat)}
+        marked=${marks.took.includes(seat) ? [seat] : []}
+        names=${names} />`)}
     </div>
     <${Results} view=${view} names=${names} order=${order} gt=${gt} />
   </div>`;
@@ -267,20 +317,26 @@ function Decisions({ view, legal, act, you, gt }) {
   </section>`;
 }
 
-function ScorePile({ view, seat, name, gt }) {
+// `taken`: how many cards a claim of this state just brought; `moment`: the tornado, lightning or
+// Rover that just struck it (`whirled`: the tornado turned its top card); `marked`: the seats
+// whose last move was a claim onto it.
+function ScorePile({ view, seat, name, gt, taken, moment, whirled, marked, names }) {
   const pile = view.score_piles[seat];
   const tokens = view.tokens[seat];
   const faceDown = pile.cards.filter((card) => card.face_down).length;
-  const classes = ["card", "ta-score", view.current === seat ? "current" : "", view.may_claim.includes(seat) ? "may-claim" : ""];
-  return html`<section class=${classes.join(" ")} data-seat=${seat}>
+  const classes = ["card", "ta-score", view.current === seat ? "current" : "", view.may_claim.includes(seat) ? "may-claim" : "", marked.length ? "last-moved" : ""];
+  const shown = pile.cards.slice(-SHOWN_SCORE);
+  return html`<section class=${classes.join(" ")} data-seat=${seat} data-flip-spot=${`seat:${seat}`} data-moment=${moment}>
+    <${LastMark} seats=${marked} names=${names} />
+    ${marked.length > 0 && html`<span class="sr-only">${lastMoveText(marked, names)}</span>`}
     <header>
       <strong>${name}</strong>
-      <span class="label">${pile.location ? gt(`loc.${pile.location}`) : "–"}</span>
+      <span class="label" data-moment=${whirled ? "whirl" : undefined}>${pile.location ? gt(`loc.${pile.location}`) : "–"}</span>
       <span class="average" title=${gt("label.average")} tabindex="0"
         data-explain=${gt("explain.average")}>${points(pile.average)}</span>
     </header>
     <div class="cards small">
-      ${pile.cards.slice(-SHOWN_SCORE).map((card) => html`<${Card} card=${card} gt=${gt} />`)}
+      ${shown.map((card, index) => html`<${Card} card=${card} gt=${gt} from=${index >= shown.length - taken ? "pile" : undefined} />`)}
     </div>
     <p class="line small">
       ${[
@@ -365,4 +421,12 @@ export function describeEvent(event, names, gt, view, you = null) {
   if (kind === "round_start") params.name = names[params.starter];
   if (kind === "use_token") params.sign = params.sign > 0 ? "+1" : "−1";
   return gt(`event.${kind}`, params);
+}
+
+// The controls a lesson's prompt points at (../../lesson.js), in the order to tap them.
+export function lessonTargets(action) {
+  if (action.type === "claim") return [".slap-target"];
+  if (action.type === "play") return [`.ta-hand button[data-kind="${action.card}"]`];
+  if (action.type === "draw") return [".ta-hand .ta-draw"];
+  return [`.ta-decide button[data-action="${action.type}"]`];
 }
