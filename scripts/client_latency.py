@@ -98,7 +98,9 @@ def ms(values: list[float]) -> str:
 def main(
     game: Annotated[str, typer.Option(help="A game two may play.")] = "add-vantage",
     matches: Annotated[int, typer.Option(min=1)] = 5,
-    bot: Annotated[str, typer.Option(help="A bot that chooses from its seat's view.")] = "random",
+    bot: Annotated[
+        str, typer.Option(help="Any bot of the game, as `tafel connect` takes.")
+    ] = "random",
 ) -> None:
     timings = asyncio.run(measure(game, matches, bot))
     typer.echo(f"{game}, {matches} matches, {len(timings)} actions of the program ({bot})")

@@ -496,7 +496,10 @@ def connect(
     ],
     bot: Annotated[
         str,
-        typer.Option(help="The bot that plays the seat, as `tafel play` names bots."),
+        typer.Option(
+            help="The bot that plays the seat, as `tafel play` names bots: any level or bot of "
+            "the game, deciding on a whole state drawn from what the seat is sent and remembers."
+        ),
     ] = "bot:random",
     policy: Annotated[
         str | None,

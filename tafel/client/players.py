@@ -2,10 +2,12 @@
 a policy of the research adapters' kind (PettingZoo's observation and action mask in, an entry of
 the game's action table out).
 
-A seat is sent its view and its legal actions, never the game's whole state. A bot sees the
-seat's moment as a `SeatMoment`: the actors, the legal actions and the view, which is all a bot
-that chooses from the view reads. A bot that reads the rest of the state (its hidden parts, or
-a full state to search, `State.determinize`) cannot play over the protocol: it is refused with
+A seat is sent its view and its legal actions, never the game's whole state. A bot plays on a
+whole state the seat imagines from its view and what it remembers of earlier frames
+(`tafel.client.worlds`: each game's determinisation from a view), so every bot of a game plays
+over the protocol as it plays at the table. A game without a worlds module (one installed from
+another package may have none) shows a bot the seat's moment alone, as a `SeatMoment`: the
+actors, the legal actions and the view; a bot that reads more of it is refused with
 `NeedsWholeState` at its first decision, naming what it asked for.
 """
 
@@ -22,6 +24,7 @@ import numpy as np
 
 from tafel.agents import Agent, make_agent
 from tafel.client.table import Json, Turn
+from tafel.client.worlds import Imagination, worlds_of
 from tafel.engine import Action, Event, Game, IllegalAction, Outcome, Rng, Seat, State
 from tafel.games import get_game
 
@@ -95,10 +98,19 @@ class BotPlayer:
         self.options: tuple[Json, Any] | None = None
         """The room's options as sent, and as read: reading them takes milliseconds, and they
         change only between matches."""
+        self.imagination: Imagination | None = None
 
     def meet(self, game: str) -> None:
         """The bot for the room's game; an `AgentError` if the spec names none."""
-        self.agent = make_agent(self.spec, get_game(game), self.seed)
+        found = get_game(game)
+        self.agent = make_agent(self.spec, found, self.seed)
+        worlds = worlds_of(found)
+        self.imagination = None if worlds is None else Imagination(found, worlds)
+
+    def see(self, frame: Json, seat: int) -> None:
+        """Every state frame the seat is sent, as it arrives: what it remembers of them."""
+        if self.imagination is not None:
+            self.imagination.see(frame, seat)
 
     def decide(self, turn: Turn) -> Json | None:
         game = get_game(turn.game)
@@ -109,19 +121,27 @@ class BotPlayer:
             self.agent.think_from(time.perf_counter(), time.perf_counter() + turn.seconds)
         if self.options is None or self.options[0] != turn.options:
             self.options = (turn.options, game.options_from_json(turn.options))
-        moment = SeatMoment(game, turn, self.rng, self.options[1])
+        if self.imagination is not None:
+            world = self.imagination.world(turn.view, turn.seat, self.options[1], self.rng)
+            action = self.agent.act(world, turn.seat)
+        else:
+            action = self.on_the_moment(SeatMoment(game, turn, self.rng, self.options[1]))
+        return None if action is None else action.to_json()
+
+    def on_the_moment(self, moment: SeatMoment) -> Action | None:
+        """The bot's action on the seat's moment alone (a game without worlds)."""
+        assert self.agent is not None
         try:
-            action = self.agent.act(moment, turn.seat)
+            return self.agent.act(moment, moment.turn.seat)
         except Exception as error:
             # A bot written for the whole state asks for it (NeedsWholeState) or checks that it
             # has it (an assertion of the game's state class).
             asked = f" ({error})" if isinstance(error, NeedsWholeState) else ""
             raise NeedsWholeState(
-                f"{self.spec} reads more of the game than a seat is sent{asked}: over the "
-                "protocol, play a bot that chooses from the seat's view (docs/protocol.md lists "
-                "them), or a policy"
+                f"{self.spec} reads more of the game than a seat is sent{asked}, and the game "
+                "has no worlds.py to imagine the rest from (docs/games.md): play a bot that "
+                "chooses from the seat's view, or a policy"
             ) from error
-        return None if action is None else action.to_json()
 
 
 Policy = Callable[[dict[str, np.ndarray]], int]

@@ -75,7 +75,9 @@ class Turn:
 
 
 class Player(Protocol):
-    """What plays the seat."""
+    """What plays the seat. A player may also have `see(frame, seat)`: it is then shown every
+    state frame as it arrives, those in which its seat does not act too (what a player with
+    perfect recall remembers)."""
 
     def meet(self, game: str) -> None:
         """Told the room's game before the play begins: a player that cannot play it raises."""
@@ -283,6 +285,9 @@ class Table:
 
     def new_state(self, frame: Json, received: float) -> bool:
         self.state, self.received = frame, received
+        see = getattr(self.player, "see", None)
+        if see is not None and self.played.seat is not None:
+            see(frame, self.played.seat)
         self.tries = 0
         self.wait = frame.get("wait")
         if self.offset is None and self.wait is not None:

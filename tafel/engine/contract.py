@@ -294,10 +294,12 @@ class Game(ABC):
     """A game: its names, player counts, options, actions and how to start it.
 
     Everything else of a game lies in its package's folder (`package`), found there by name
-    (docs/games.md): `research.py`, its observation layout for learners; `client/screen.js`,
-    `client/style.css` and `client/messages.toml`, its screen in the browser and the text
-    that screen and its How to play page show; `lesson.toml` and `lesson.py`, its first game
-    that teaches (`tafel.engine.lesson`); `rules.md`, its rules notes.
+    (docs/games.md): `research.py`, its observation layout for learners; `worlds.py`, the
+    whole states a program's seat imagines from its view (`tafel.client.worlds`);
+    `client/screen.js`, `client/style.css` and `client/messages.toml`, its screen in the
+    browser and the text that screen and its How to play page show; `lesson.toml` and
+    `lesson.py`, its first game that teaches (`tafel.engine.lesson`); `rules.md`, its rules
+    notes.
     """
 
     id: ClassVar[str]

@@ -1,5 +1,6 @@
 """`tafel.client` on its own: seat links, a lost connection taken up again, the clock told to
-the player, a bot that cannot play from a seat's view, and a refused pass."""
+the player, a bot that reads the whole state playing from a seat's view (and, in a game without
+worlds, told it cannot), and a refused pass."""
 
 from __future__ import annotations
 
@@ -111,7 +112,10 @@ def test_a_program_takes_a_lost_connection_up_again_and_plays_on(tmp_path: Path)
     assert 89 in rounded and rounded <= {5, 89}
 
 
-def test_a_bot_that_reads_the_whole_state_is_told_it_cannot_play(tmp_path: Path) -> None:
+def test_a_bot_that_reads_the_whole_state_plays_from_what_its_seat_is_sent(
+    tmp_path: Path,
+) -> None:
+    """Greedy reads its hand from the game's state: the seat imagines one from its view."""
     with serving(tmp_path / "tafel.db", BotPace(0, 0)) as server:
         code, host = new_room(server, "tony-tino", 2)
         token = invite(server, code, host, 1)["token"]
@@ -124,8 +128,34 @@ def test_a_bot_that_reads_the_whole_state_is_told_it_cannot_play(tmp_path: Path)
             await asyncio.to_thread(start_for_a_bot, server, code, host)
             return await playing
 
-        with pytest.raises(NeedsWholeState, match="bot:greedy reads more of the game"):
-            in_a_thread(asyncio.wait_for(game(), 30))
+        played = in_a_thread(asyncio.wait_for(game(), 120))
+    assert len(played.finals) == 1 and played.finals[0]["view"]["outcome"] is not None
+    assert played.timings and not played.refusals
+
+
+def test_a_game_without_worlds_shows_a_bot_the_seats_moment_alone() -> None:
+    """A game installed without a worlds module: a bot that reads more than the seat is sent
+    is told so at its first decision, naming what it asked for."""
+    game = get_game("tony-tino")
+    state = game.start(2, 3)
+    seat = state.actors()[0]
+    frame: Json = {
+        "match": 1,
+        "n": 0,
+        "names": ["a", "b"],
+        "actors": state.actors(),
+        "view": state.view(seat),
+        "legal": [action.to_json() for action in state.legal_actions(seat)],
+    }
+    player = BotPlayer("greedy", 1)
+    player.meet("tony-tino")
+    player.imagination = None  # as for a game whose package holds no worlds.py
+    with pytest.raises(NeedsWholeState, match="bot:greedy reads more of the game"):
+        player.decide(Turn("tony-tino", seat, frame, None, {}))
+    random_bot = BotPlayer("random", 1)
+    random_bot.meet("tony-tino")
+    random_bot.imagination = None
+    assert random_bot.decide(Turn("tony-tino", seat, frame, None, {})) in frame["legal"]
 
 
 def test_a_withdrawn_pass_is_refused(tmp_path: Path) -> None:

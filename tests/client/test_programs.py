@@ -26,16 +26,18 @@ from tests.live_server import serving
 Json = dict[str, Any]
 
 POLICY = str(Path(__file__).with_name("policies.py")) + ":uniform"
-TABLES: dict[str, tuple[int, Json, list[str]]] = {
-    "add-vantage": (3, {}, ["--bot", "random"]),
-    "maillot": (3, {}, ["--bot", "random"]),
-    "spyfall": (3, {"rounds": 1, "minutes": 1}, ["--bot", "random"]),
-    "tony-tino": (2, {}, ["--bot", "random"]),
-    "tornado-alert": (3, {}, ["--policy", POLICY]),
+TABLES: dict[str, tuple[str, int, Json, list[str]]] = {
+    "add-vantage": ("add-vantage", 3, {}, ["--bot", "hard:samples=20"]),
+    "maillot": ("maillot", 3, {}, ["--bot", "normal"]),
+    "spyfall": ("spyfall", 3, {"rounds": 1, "minutes": 1}, ["--bot", "ismcts:iterations=20"]),
+    "tony-tino": ("tony-tino", 2, {}, ["--bot", "hard:iterations=20"]),
+    "tornado-alert": ("tornado-alert", 3, {}, ["--bot", "normal"]),
+    "tornado-alert-policy": ("tornado-alert", 3, {}, ["--policy", POLICY]),
 }
-"""Each game's table: its players (Tony & Tino seats only two: a person and the program),
-options that keep a match short, and what plays the program's seat: a bot that chooses from the
-seat's view, or for Tornado Alert!, whose bots all read the whole state, a policy."""
+"""Each table: its game, its players (Tony & Tino seats only two: a person and the program),
+options that keep a match short, and what plays the program's seat: one of Tafel's bots, which
+read the whole state (a search among them, its samples cut to a few) and play on one the seat
+imagines from its view (`tafel.client.worlds`); or a learner's policy."""
 PROGRAM_SECONDS = 300
 """The longest a program may take to play its match to the end: a bound, not a pace. Tornado
 Alert! played at random runs some 250 moves, each racing state revealed a quarter of a second
@@ -75,9 +77,9 @@ def connect(link: str, log: Path, *extra: str) -> subprocess.Popen[str]:
     )
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
-def test_a_program_plays_a_room_to_the_end(game: str, tmp_path: Path) -> None:
-    players, options, plays = TABLES[game]
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_a_program_plays_a_room_to_the_end(table: str, tmp_path: Path) -> None:
+    game, players, options, plays = TABLES[table]
     with serving(tmp_path / "tafel.db", BotPace(0, 0, reaction=0)) as server:
         room_options = {"slap-window": 50} if game == "tornado-alert" else {}
         code, host = new_room(server, game, players, room_options, **options)
