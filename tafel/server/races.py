@@ -40,10 +40,12 @@ class Entry:
     """The tab to tell the outcome; None for a bot."""
 
 
-def lead(round_trips: list[float]) -> float:
+def lead(round_trips: list[float | None]) -> float:
     """How long after a change its reveal comes: once the slowest connected person's tab has
-    it, but no longer than `MAX_LEAD`."""
-    return min(MAX_LEAD, max(round_trips, default=0.0) / 2 + MARGIN)
+    it, but no longer than `MAX_LEAD`. A tab's round trip is None until it answers a ping; a
+    round trip of 0.0 (loopback within the clock's resolution) is known, not unknown."""
+    known = [UNKNOWN_ROUND_TRIP if trip is None else trip for trip in round_trips]
+    return min(MAX_LEAD, max(known, default=0.0) / 2 + MARGIN)
 
 
 class Races:
@@ -68,7 +70,7 @@ class Races:
         """Other actions that came during the window, to be tried once it is decided."""
         self.timer: Handle | None = None
 
-    def schedule(self, now: float, round_trips: list[float]) -> float:
+    def schedule(self, now: float, round_trips: list[float | None]) -> float:
         """The reveal of a new state that seats race in, after the connected people's tabs
         have it."""
         self.reveal = now + lead(round_trips)

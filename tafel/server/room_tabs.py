@@ -20,7 +20,6 @@ from tafel.server.caps import read_message
 from tafel.server.connection import Connection
 from tafel.server.errors import SERVER_CATALOG, RoomError, pick_lang
 from tafel.server.lessons import lesson_prompt, room_lesson
-from tafel.server.races import UNKNOWN_ROUND_TRIP
 from tafel.server.reactions import ReactionRate, reactions_to_json, read_reaction
 from tafel.server.room_match import OVER, PLAYING
 from tafel.server.room_options import hints_on, room_options_to_json
@@ -190,7 +189,7 @@ class Tabs:
             races.clear()
             return now
         trips = [
-            connection.trips.best() or UNKNOWN_ROUND_TRIP
+            connection.trips.best()
             for holder in room.seats
             if holder.bot is None
             for connection in holder.connections

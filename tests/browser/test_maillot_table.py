@@ -61,24 +61,26 @@ MEASURE = """() => {
 
 
 def square_explained(page: Page, square: int) -> None:
-    """Taps `square` until its explanation shows (a bot's move closes what is open) and checks
-    that it is in view: inside the window, below the pinned turn line."""
-    info = page.locator(f".square-info[data-square='{square}']")
+    """Taps `square` until its explanation shows and is measured while it still shows (a bot's
+    move closes what is open, also between the tap and the measuring), and checks that it is in
+    view: inside the window, below the pinned turn line."""
+    placed = None
     for _ in range(20):
         page.locator(f".ring .square[data-square='{square}']").click()
-        if info.count():
+        placed = page.evaluate(
+            """(square) => {
+              const info = document.querySelector(`.square-info[data-square='${square}']`);
+              if (!info) return null;
+              const box = info.getBoundingClientRect();
+              const pinned = document.querySelector(".turn")?.getBoundingClientRect().bottom ?? 0;
+              return { top: box.top, bottom: box.bottom, pinned, height: innerHeight };
+            }""",
+            square,
+        )
+        if placed is not None:
             break
         page.wait_for_timeout(100)
-    expect(info).to_be_visible()
-    placed = page.evaluate(
-        """(square) => {
-          const box = document.querySelector(`.square-info[data-square='${square}']`)
-            .getBoundingClientRect();
-          const pinned = document.querySelector(".turn")?.getBoundingClientRect().bottom ?? 0;
-          return { top: box.top, bottom: box.bottom, pinned, height: innerHeight };
-        }""",
-        square,
-    )
+    assert placed is not None, f"square {square}'s explanation never stayed open"
     assert placed["top"] >= max(0, placed["pinned"]) - 0.5, placed
     assert placed["bottom"] <= placed["height"] + 0.5, placed
 

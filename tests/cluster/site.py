@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.tabs import Tab
-from tests.server.test_restart import TAFEL, RealSocket, free_port, wait_up
+from tests.server.test_restart import STARTUP_SECONDS, TAFEL, RealSocket, free_port, wait_up
 
 Json = dict[str, Any]
 
@@ -51,7 +51,7 @@ class Site:
             self.ports.append(port)
         return port
 
-    def wait_up(self, port: int, seconds: float = 60) -> None:
+    def wait_up(self, port: int, seconds: float = STARTUP_SECONDS) -> None:
         wait_up(port, self.processes[port], seconds)
 
     def kill(self, port: int) -> None:

@@ -11,7 +11,7 @@ import httpx2 as httpx
 import pytest
 import redis
 
-from tests.server.test_restart import TAFEL, free_port
+from tests.server.test_restart import STARTUP_SECONDS, TAFEL, free_port
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -37,7 +37,7 @@ def test_two_workers_share_one_port(postgres_url: str, redis_url: str, redis_pre
     command += ["--redis", redis_url, "--redis-prefix", redis_prefix, "--no-client-limits"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + STARTUP_SECONDS
         with redis.Redis.from_url(redis_url) as client:
             while len(list(client.scan_iter(match=f"{redis_prefix}alive:*"))) < 2:
                 assert process.poll() is None and time.monotonic() < deadline

@@ -186,6 +186,11 @@ def test_the_reveal_waits_for_the_slowest_tab_but_not_for_ever() -> None:
     assert lead([2.0]) == pytest.approx(0.25)
 
 
+def test_a_round_trip_of_nought_is_known_and_only_a_silent_tab_waits_the_full_lead() -> None:
+    assert lead([0.0]) == pytest.approx(0.015)
+    assert lead([0.0, None]) == pytest.approx(0.25)
+
+
 def test_a_slap_from_a_tab_that_never_answered_a_ping_counts_by_its_arrival(
     client: TestClient,
 ) -> None:

@@ -55,7 +55,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+STARTUP_SECONDS = 120.0
+"""How long a served process may take to answer: about a second on a quiet machine, but a
+machine loaded by other tests' browsers and servers has been seen to take over 30 s. The bound
+is for a server that never comes up, not a slow one."""
+
+
+def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = STARTUP_SECONDS) -> None:
     """Until the server on `port` answers; a failure if its process stops first or the time
     runs out."""
     deadline = time.monotonic() + seconds
