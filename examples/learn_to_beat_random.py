@@ -145,13 +145,14 @@ def train(
     learning_rate: float = 1e-2,
     entropy: float = 0.01,
     players: int | None = None,
+    hidden: int = 128,
 ) -> tuple[ActorCritic, Curve]:
     """Train for about `seconds` of CPU time, or `games` training games if given; evaluate every
     `eval_every` updates, at the start and at the end."""
     torch.manual_seed(seed)
     game = env(game_id, players, reward="win")
     game.reset(seed=seed)
-    net = ActorCritic(*sizes(game))
+    net = ActorCritic(*sizes(game), hidden)
     optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
     rng = np.random.default_rng(seed)
     curve = Curve()
@@ -237,6 +238,7 @@ def main(
         int | None, typer.Option(help="seats at the table (the least the game takes)")
     ] = None,
     minutes: Annotated[float, typer.Option(help="how long to train, in CPU time")] = 5.0,
+    hidden: Annotated[int, typer.Option(help="units in each of the two hidden layers")] = 128,
     seed: Annotated[int, typer.Option()] = 0,
     eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
     plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
@@ -249,7 +251,9 @@ def main(
 ) -> None:
     """Train an agent against the random bot and plot its learning curve."""
     torch.set_num_threads(1)
-    net, curve = train(game, minutes * 60, seed, eval_games=eval_games, players=players)
+    net, curve = train(
+        game, minutes * 60, seed, eval_games=eval_games, players=players, hidden=hidden
+    )
     table = env(game, players)
     for games, seconds, share in zip(curve.games, curve.seconds, curve.win_share, strict=True):
         typer.echo(f"{games:7} games  {seconds:7.1f} CPU s  win share {share:.2f}")

@@ -12,8 +12,8 @@ import pytest
 
 from tafel.games import get_game
 from tafel.games.add_vantage.rules import Buy
-from tafel.rl.gymnasium import TafelSingleEnv
 from tafel.rl.direct import direct_encoder
+from tafel.rl.gymnasium import TafelSingleEnv
 from tafel.rl.layouts import layout_of, observed, research_of
 from tafel.rl.match import STEP_LIMIT
 from tafel.rl.pettingzoo import TafelEnv, env
