@@ -38,6 +38,15 @@ class Options:
             },
         },
     )
+    ones_wild: bool = field(
+        default=True,
+        metadata={
+            "help": {
+                "en": "Ones are wild: a one counts as every face, and nobody bids on ones.",
+                "nl": "Enen zijn joker: een één telt als elk getal, en niemand biedt op enen.",
+            }
+        },
+    )
     faces: int = field(
         default=FACES,
         metadata={
@@ -47,15 +56,6 @@ class Options:
                 "nl": "Hoeveel vlakken de dobbelstenen hebben, 1 tot en met dit (minder: een "
                 "kleiner spel).",
             },
-        },
-    )
-    ones_wild: bool = field(
-        default=True,
-        metadata={
-            "help": {
-                "en": "Ones are wild: a one counts as every face, and nobody bids on ones.",
-                "nl": "Enen zijn joker: een één telt als elk getal, en niemand biedt op enen.",
-            }
         },
     )
 
