@@ -4,27 +4,31 @@ bot, and plot its learning curve.
     .venv/bin/python examples/learn_to_beat_random.py --game add-vantage --minutes 5
 
 The agent is a small actor-critic network (PyTorch, on the CPU): the observation in, a score
-for every entry of the game's action table and an estimate of the win share out. It plays
-two-player games against a uniformly random opponent, on alternating seats, and learns from the
-end of each game alone (REINFORCE with the critic as baseline, an entropy bonus to keep it
+for every entry of the game's action table and an estimate of the win share out. It plays games
+of `--players` seats (the least the game takes: two, three for Spyfall) against uniformly random
+opponents in every other seat, taking each seat in turn, and learns from the end of each game
+alone (REINFORCE with the critic as baseline, an entropy bonus to keep it
 trying things). Illegal entries are masked out of its choice. Every so often it plays a fixed
 set of evaluation games, choosing as it does in training, and the share of them it wins is one
-point of the learning curve (`--plot`, a PNG): it starts where random play does, at one half.
-At the end it also plays them taking its likeliest action every time. `--save agent.pt2`
-writes the trained policy as a file that `tafel tournament --bot policy:agent.pt2` rates on
-the ladder (docs/rl.md, "A trained policy on the ladder").
+point of the learning curve (`--plot`, a PNG, and `--csv`): it starts where random play does,
+at one share in as many as there are players. At the end it also plays them taking its
+likeliest action every time. `--save agent.pt2` writes the trained policy as a file that
+`tafel tournament --bot policy:agent.pt2` rates on the ladder (docs/rl.md, "A trained policy
+on the ladder").
 """
 
 from __future__ import annotations
 
+import csv
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import numpy as np
 import torch
 import typer
+from gymnasium import spaces
 from torch import nn
 
 from tafel.rl.pettingzoo import TafelEnv, env
@@ -53,16 +57,21 @@ class Policy(nn.Module):
         self.net = net
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        logits, _ = self.net(obs, mask)
+        logits: torch.Tensor = self.net(obs, mask)[0]
         return logits
 
 
-def save_policy(net: ActorCritic, game_id: str, path: Path) -> None:
-    """Export the actor (`torch.export`) for any batch size: the file `policy:PATH` plays."""
-    game = env(game_id, 2)
+def sizes(game: TafelEnv) -> tuple[int, int]:
+    """The game's observation size and the number of entries of its action table."""
     agent = game.possible_agents[0]
-    observations = game.observation_space(agent)["observation"].shape[0]
-    actions = game.action_space(agent).n
+    observation = cast(spaces.Dict, game.observation_space(agent))["observation"]
+    assert observation.shape is not None
+    return observation.shape[0], int(cast(spaces.Discrete, game.action_space(agent)).n)
+
+
+def save_policy(net: ActorCritic, game_id: str, path: Path, players: int | None = None) -> None:
+    """Export the actor (`torch.export`) for any batch size: the file `policy:PATH` plays."""
+    observations, actions = sizes(env(game_id, players))
     batch = torch.export.Dim("batch")
     example = (torch.zeros(2, observations), torch.ones(2, actions, dtype=torch.bool))
     program = torch.export.export(
@@ -85,7 +94,8 @@ class Curve:
 def play_game(
     game: TafelEnv, net: ActorCritic, seat: int, seed: int, rng: np.random.Generator, greedy: bool
 ) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
-    """One game of the agent (at `seat`) against the random bot: its reward and its moves."""
+    """One game of the agent (at `seat`) against the random bot in every other seat: its reward
+    and its moves."""
     game.reset(seed=seed)
     learner = game.possible_agents[seat]
     moves: list[tuple[np.ndarray, np.ndarray, int]] = []
@@ -104,7 +114,7 @@ def play_game(
             if greedy:
                 action = int(torch.argmax(logits))
             else:
-                action = int(torch.distributions.Categorical(logits=logits).sample())
+                action = int(torch.multinomial(torch.softmax(logits, -1), 1, True))
             moves.append((obs["observation"], mask, action))
         else:
             action = int(rng.choice(np.flatnonzero(mask)))
@@ -115,11 +125,11 @@ def play_game(
 def evaluate(
     game: TafelEnv, net: ActorCritic, games: int, seed: int, greedy: bool = False
 ) -> float:
-    """The agent's mean win share in `games` fixed games, half on each seat."""
+    """The agent's mean win share in `games` fixed games, taking each seat in turn."""
     rng = np.random.default_rng(seed)
     total = 0.0
     for k in range(games):
-        reward, _ = play_game(game, net, k % 2, seed + k, rng, greedy)
+        reward, _ = play_game(game, net, k % game.players, seed + k, rng, greedy)
         total += reward
     return total / games
 
@@ -134,16 +144,15 @@ def train(
     eval_games: int = 100,
     learning_rate: float = 1e-2,
     entropy: float = 0.01,
+    players: int | None = None,
+    hidden: int = 128,
 ) -> tuple[ActorCritic, Curve]:
     """Train for about `seconds` of CPU time, or `games` training games if given; evaluate every
     `eval_every` updates, at the start and at the end."""
     torch.manual_seed(seed)
-    game = env(game_id, 2, reward="win")
+    game = env(game_id, players, reward="win")
     game.reset(seed=seed)
-    agent = game.possible_agents[0]
-    net = ActorCritic(
-        game.observation_space(agent)["observation"].shape[0], game.action_space(agent).n
-    )
+    net = ActorCritic(*sizes(game), hidden)
     optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
     rng = np.random.default_rng(seed)
     curve = Curve()
@@ -159,7 +168,9 @@ def train(
     while (played < games) if games is not None else (time.process_time() - started < seconds):
         observations, masks, actions, returns = [], [], [], []
         for _ in range(batch):
-            reward, moves = play_game(game, net, played % 2, seed + 1 + played, rng, False)
+            reward, moves = play_game(
+                game, net, played % game.players, seed + 1 + played, rng, False
+            )
             played += 1
             for obs, mask, action in moves:
                 observations.append(obs)
@@ -170,12 +181,15 @@ def train(
             torch.from_numpy(np.stack(observations)), torch.from_numpy(np.stack(masks))
         )
         target = torch.tensor(returns, dtype=torch.float32)
-        dist = torch.distributions.Categorical(logits=logits)
+        # The log-probabilities of the masked softmax; a masked entry's probability is 0, so it
+        # adds nothing to the entropy (its log-probability is finite: masked with -1e9, not -inf).
+        log_probs = torch.log_softmax(logits, -1)
+        taken = log_probs.gather(1, torch.tensor(actions).unsqueeze(1)).squeeze(1)
         advantage = (target - values).detach()
         loss = (
-            -(dist.log_prob(torch.tensor(actions)) * advantage).mean()
+            -(taken * advantage).mean()
             + 0.5 * ((target - values) ** 2).mean()
-            - entropy * dist.entropy().mean()
+            + entropy * (log_probs.exp() * log_probs).sum(-1).mean()
         )
         optimizer.zero_grad()
         loss.backward()
@@ -188,7 +202,16 @@ def train(
     return net, curve
 
 
-def plot(curve: Curve, game_id: str, path: Path) -> None:
+def write_csv(curve: Curve, path: Path) -> None:
+    """The learning curve as a table: training games, CPU seconds, win share."""
+    with path.open("w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(["games", "cpu_seconds", "win_share"])
+        for row in zip(curve.games, curve.seconds, curve.win_share, strict=True):
+            writer.writerow([row[0], f"{row[1]:.1f}", f"{row[2]:.3f}"])
+
+
+def plot(curve: Curve, game_id: str, path: Path, players: int = 2) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -196,8 +219,8 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
 
     figure, axes = plt.subplots(figsize=(7, 4))
     axes.plot(curve.games, curve.win_share, marker="o", label="agent")
-    axes.axhline(0.5, color="grey", linestyle="--", label="as good as random")
-    axes.set_xlabel("training games against the random bot")
+    axes.axhline(1 / players, color="grey", linestyle="--", label="as good as random")
+    axes.set_xlabel(f"training games against the random bot ({players} players)")
     axes.set_ylabel("win share in evaluation games")
     axes.set_ylim(0, 1)
     axes.set_title(
@@ -210,26 +233,39 @@ def plot(curve: Curve, game_id: str, path: Path) -> None:
 
 
 def main(
-    game: Annotated[str, typer.Option(help="the game, played by two")] = "add-vantage",
+    game: Annotated[str, typer.Option(help="the game")] = "add-vantage",
+    players: Annotated[
+        int | None, typer.Option(help="seats at the table (the least the game takes)")
+    ] = None,
     minutes: Annotated[float, typer.Option(help="how long to train, in CPU time")] = 5.0,
+    hidden: Annotated[int, typer.Option(help="units in each of the two hidden layers")] = 128,
     seed: Annotated[int, typer.Option()] = 0,
     eval_games: Annotated[int, typer.Option(help="evaluation games per point")] = 100,
     plot_path: Annotated[Path, typer.Option("--plot", help="the PNG")] = Path("learning-curve.png"),
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="the learning curve as a table too")
+    ] = None,
     save: Annotated[
         Path | None, typer.Option(help="write the trained policy here (policy:PATH plays it)")
     ] = None,
 ) -> None:
     """Train an agent against the random bot and plot its learning curve."""
     torch.set_num_threads(1)
-    net, curve = train(game, minutes * 60, seed, eval_games=eval_games)
+    net, curve = train(
+        game, minutes * 60, seed, eval_games=eval_games, players=players, hidden=hidden
+    )
+    table = env(game, players)
     for games, seconds, share in zip(curve.games, curve.seconds, curve.win_share, strict=True):
         typer.echo(f"{games:7} games  {seconds:7.1f} CPU s  win share {share:.2f}")
-    greedy = evaluate(env(game, 2), net, eval_games, seed=10**6 + seed, greedy=True)
+    greedy = evaluate(table, net, eval_games, seed=10**6 + seed, greedy=True)
     typer.echo(f"taking its likeliest action every time: win share {greedy:.2f}")
-    plot(curve, game, plot_path)
+    plot(curve, game, plot_path, table.players)
     typer.echo(f"learning curve: {plot_path}")
+    if csv_path is not None:
+        write_csv(curve, csv_path)
+        typer.echo(f"learning curve: {csv_path}")
     if save is not None:
-        save_policy(net, game, save)
+        save_policy(net, game, save, players)
         typer.echo(f"policy: {save} (tafel tournament {game} --bot policy:{save} ...)")
 
 

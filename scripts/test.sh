@@ -28,5 +28,6 @@ python3 -m venv .venv
 # as anyone's game would be: the suite plays it through every front end, and runs its own tests.
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[dev]' -e examples/liars-dice
 .venv/bin/ruff check .
-.venv/bin/mypy --strict tafel tests scripts examples/liars-dice/liars_dice examples/liars-dice/tests
+.venv/bin/mypy --strict tafel tests scripts examples/learn_to_beat_random.py examples/liars-dice/liars_dice \
+    examples/liars-dice/tests
 .venv/bin/pytest -n auto "$@"

@@ -12,9 +12,9 @@ needs to be importable; load only files you trust all the same. The web server n
 (its bots are the operator's to allow).
 
 Seats are relative in observations and actions, so the policy plays any seat. Where its seat
-may let the moment pass (`State.may_wait`: a claim in a race it need not make), the bot is
-offered pass (the table's last entry); taking it lets the moment go (`None`), as Tafel's bots
-do.
+may let the moment pass (`State.may_wait`: a claim in a race it need not make) and another seat
+may act in it, the bot is offered pass (the table's last entry); taking it lets the moment go
+(`None`), as Tafel's bots do.
 """
 
 from __future__ import annotations
@@ -85,7 +85,9 @@ class PolicyAgent(Agent):
 
     def act(self, state: State, seat: Seat) -> Action | None:
         legal = state.legal_actions(seat)
-        may_pass = state.may_wait(seat) or not legal
+        # A sole actor must act, as in training (the last seat asked may not pass) and in a
+        # simulated race: Tony & Tino's raid window, which lapses by itself, has one actor.
+        may_pass = (state.may_wait(seat) and len(state.actors()) > 1) or not legal
         mask = self.table.mask(legal, lambda: state.view(seat), "en", may_pass, seat, state.players)
         with torch.no_grad():
             scores = self.policy(

@@ -14,7 +14,7 @@ def test_layout_lists_every_segment_and_the_table() -> None:
     result = CliRunner().invoke(app, ["layout", "tornado-alert"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "tornado-alert: 918 values, seats padded to 6"
+    assert lines[0] == "tornado-alert: 2838 values, seats padded to 6"
     assert any("hand: count of each of 19" in line for line in lines)
     assert lines[-1] == "actions: 30 (the last is pass)"
 

@@ -4,6 +4,7 @@ by the step limit), with what a learner's loop needs at every step and at the en
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -11,8 +12,9 @@ import pytest
 
 from tafel.games import get_game
 from tafel.games.add_vantage.rules import Buy
+from tafel.rl.direct import direct_encoder
 from tafel.rl.gymnasium import TafelSingleEnv
-from tafel.rl.layouts import layout_of, research_of
+from tafel.rl.layouts import layout_of, observed, research_of
 from tafel.rl.match import STEP_LIMIT
 from tafel.rl.pettingzoo import TafelEnv, env
 from tafel.rl.table import table_of
@@ -186,3 +188,86 @@ def test_tornado_alerts_observation_recalls_the_play_pile_in_order() -> None:
         deepest = max(deepest, len(pile))
         learner.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert deepest > 3, "piles deep enough that the order below the top was checked"
+
+
+def moment_with_a_pile_to_reorder(open_pile: bool, pile_of: Any) -> tuple[Any, list[int], int]:
+    """A state of a random three-player game where the pile `pile_of(state)` gives holds two
+    cards of different kinds below its top: the state, the pile, and where those two lie."""
+    learner = env("tornado-alert", players=3, open_pile=open_pile)
+    rng = np.random.default_rng(5)
+    for seed in range(40):
+        learner.reset(seed=seed)
+        assert learner.match is not None
+        for _agent in learner.agent_iter(600):
+            observation, _, terminated, truncated, _ = learner.last()
+            if terminated or truncated:
+                learner.step(None)
+                continue
+            state = learner.match.state
+            for pile in pile_of(state):
+                below = pile[:-1]
+                for low in range(len(below) - 1):
+                    if below[low] != below[-1]:
+                        return state.clone(), pile, low
+            learner.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    raise AssertionError("no pile with two kinds below its top in 40 random games")
+
+
+def differing_segments(game_id: str, state: Any, other: Any, seat: int) -> set[str]:
+    """The layout's segments (per-seat ones by their name) in which the seat's observations of
+    two states differ, made both ways: straight from the state and from the view."""
+    game = get_game(game_id)
+    direct = direct_encoder(game)
+    assert direct is not None
+    layout = layout_of(game)
+    reference = np.array(
+        layout.encode(observed(game, state, seat), seat, state.players), np.float32
+    )
+    changed = np.array(layout.encode(observed(game, other, seat), seat, other.players), np.float32)
+    assert np.array_equal(direct(state, seat), reference)
+    assert np.array_equal(direct(other, seat), changed)
+    segments = layout.segments()
+    step: dict[str, int] = {}  # a per-seat part's values repeat every so many: all its fields
+    for segment in segments:
+        if "[seat]" in segment.name:
+            prefix = segment.name.split("[seat]")[0]
+            step[prefix] = step.get(prefix, 0) + segment.size
+    names = set()
+    for segment in segments:
+        prefix = segment.name.split("[seat]")[0]
+        repeats = layout.seats if prefix in step else 1
+        for k in range(repeats):
+            start = segment.start + k * step.get(prefix, 0)
+            part = slice(start, start + segment.size)
+            if not np.array_equal(reference[part], changed[part]):
+                names.add(segment.name)
+    return names
+
+
+def test_tornado_alerts_observation_keeps_each_score_piles_order() -> None:
+    """Issue 31, item 4: a score pile's order is play (a Tornado sends its top card to the
+    bottom, and the next card shows the location), and the view shows it. Two cards of a pile
+    swapped below its top, the same cards, top and location: only the order tells them apart,
+    and the observation does."""
+    state, pile, low = moment_with_a_pile_to_reorder(False, lambda s: s.scores)
+    other = state.clone()
+    owner = next(seat for seat, p in enumerate(state.scores) if p == pile)
+    swapped = other.scores[owner]
+    swapped[low], swapped[-2] = swapped[-2], swapped[low]
+    for seat in range(3):
+        assert differing_segments("tornado-alert", state, other, seat) == {
+            "score_piles[seat].order"
+        }
+
+
+def test_tornado_alerts_observation_keeps_the_open_piles_order() -> None:
+    """With `open-pile` the view shows the whole play pile in order; two of its cards swapped
+    below the top change the observation in the recalled pile (its order) alone."""
+    state, pile, low = moment_with_a_pile_to_reorder(True, lambda s: [s.play_pile])
+    assert len(pile) <= 24, "the two cards lie within the depth held in order"
+    other = state.clone()
+    swapped = other.play_pile
+    swapped[low], swapped[-2] = swapped[-2], swapped[low]
+    assert state.view(0)["play_pile"] != other.view(0)["play_pile"]
+    for seat in range(3):
+        assert differing_segments("tornado-alert", state, other, seat) == {"pile_recall"}

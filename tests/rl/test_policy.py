@@ -109,3 +109,37 @@ def test_the_shipped_baseline_fits_the_game_and_plays() -> None:
         app, ["simulate", "add-vantage", "--games", "2", "--seat", policy, "--seat", "bot:random"]
     )
     assert result.exit_code == 0, result.output
+
+
+class PassFirst(torch.nn.Module):
+    """A policy that likes pass (the table's last entry) best, and each entry more than the one
+    before it."""
+
+    def forward(self, observation: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        scores = torch.arange(mask.shape[1], dtype=torch.float32).expand(mask.shape)
+        return scores.masked_fill(~mask, -1e9) + 0 * observation.sum()
+
+
+def test_a_sole_actor_that_may_wait_still_acts(tmp_path: Path) -> None:
+    """Tony & Tino's raid window lapses by itself (`may_wait`), but its one actor must act in a
+    simulated game: a policy that would pass takes an action instead, so a tournament runs."""
+    game = get_game("tony-tino")
+    observations, actions = layout_of(game).size, len(table_of(game))
+    batch = torch.export.Dim("batch")
+    example = (torch.zeros(2, observations), torch.ones(2, actions, dtype=torch.bool))
+    program = torch.export.export(PassFirst(), example, dynamic_shapes=({0: batch}, {0: batch}))
+    path = tmp_path / "pass.pt2"
+    torch.export.save(program, str(path))
+    agent = make_agent(f"policy:{path}", game, 0)
+    checked = 0
+    for seed in range(30):
+        state = game.start(2, seed)
+        for _ in range(200):
+            if state.outcome() is not None:
+                break
+            (seat,) = state.actors()
+            if state.may_wait(seat):
+                assert agent.act(state, seat) in state.legal_actions(seat)
+                checked += 1
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert checked, "raid windows were reached"

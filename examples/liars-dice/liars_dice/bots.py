@@ -18,11 +18,11 @@ from liars_dice.rules import CALL, FACES, WILD, Bid, LiarsDiceState
 
 
 @cache
-def at_least(unseen: int, need: int, wild: bool) -> float:
-    """The chance that `need` or more of `unseen` dice count for a face."""
+def at_least(unseen: int, need: int, wild: bool, faces: int = FACES) -> float:
+    """The chance that `need` or more of `unseen` dice of `faces` faces count for a face."""
     if need <= 0:
         return 1.0
-    p = (2 if wild else 1) / FACES
+    p = (2 if wild else 1) / faces
     return sum(
         math.comb(unseen, hits) * p**hits * (1 - p) ** (unseen - hits)
         for hits in range(need, unseen + 1)
@@ -34,11 +34,12 @@ class Cup:
     see, and, where it reads the others' bids (`credit`), the dice it takes each of them to
     hold for the face of their last bid this round."""
 
-    __slots__ = ("own", "told", "unseen", "wild")
+    __slots__ = ("faces", "own", "told", "unseen", "wild")
 
     def __init__(self, state: LiarsDiceState, seat: Seat, credit: int = 0) -> None:
         dice = state.cups[seat]
         self.wild = state.options.ones_wild
+        self.faces = state.options.faces
         wilds = dice.count(WILD) if self.wild else 0
         self.own = [0] + [
             dice.count(face) + (wilds if face != WILD else 0) for face in range(1, FACES + 1)
@@ -56,11 +57,12 @@ class Cup:
 
     def chance(self, count: int, face: int) -> float:
         """The chance that at least `count` dice on the table count for `face`."""
-        return at_least(self.unseen, count - self.own[face] - self.told[face], self.wild)
+        need = count - self.own[face] - self.told[face]
+        return at_least(self.unseen, need, self.wild, self.faces)
 
     def expected(self, face: int) -> float:
         """How many dice on the table one expects to count for `face`."""
-        return self.own[face] + self.told[face] + self.unseen * (2 if self.wild else 1) / FACES
+        return self.own[face] + self.told[face] + self.unseen * (2 if self.wild else 1) / self.faces
 
 
 SURE = 0.7

@@ -47,6 +47,17 @@ class Options:
             }
         },
     )
+    faces: int = field(
+        default=FACES,
+        metadata={
+            "range": (2, FACES),
+            "help": {
+                "en": "How many faces the dice have, 1 up to this (fewer: a smaller game).",
+                "nl": "Hoeveel vlakken de dobbelstenen hebben, 1 tot en met dit (minder: een "
+                "kleiner spel).",
+            },
+        },
+    )
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -172,7 +183,7 @@ class LiarsDiceState(State):
         events.append(Event("round", {"round": self.round, "dice": self.dice_on_table()}, opener))
         for seat in range(self._players):
             if self.cups[seat]:
-                self.cups[seat] = sorted(self.rng.roll(len(self.cups[seat]), FACES))
+                self.cups[seat] = sorted(self.rng.roll(len(self.cups[seat]), self.options.faces))
                 events.append(
                     Event(
                         "roll",
@@ -192,7 +203,7 @@ class LiarsDiceState(State):
 
     def biddable_faces(self) -> range:
         """Every face, but ones under `ones-wild`: a one already counts for every bid."""
-        return range(2 if self.options.ones_wild else 1, FACES + 1)
+        return range(2 if self.options.ones_wild else 1, self.options.faces + 1)
 
     def standing_bid(self) -> tuple[Seat, int, int] | None:
         return self.bids[-1] if self.bids else None
@@ -223,7 +234,7 @@ class LiarsDiceState(State):
             case Bid(count=count, face=face):
                 if face not in self.biddable_faces():
                     key = "ones_are_wild" if face == WILD else "no_such_face"
-                    raise IllegalAction(key, face=face)
+                    raise IllegalAction(key, face=face, faces=self.options.faces)
                 if not 1 <= count <= self.dice_on_table():
                     raise IllegalAction("bid_too_many", most=self.dice_on_table())
                 if not self.higher(count, face):
@@ -322,7 +333,11 @@ class LiarsDiceState(State):
             "game": "liars-dice",
             "seat": seat,
             "players": self._players,
-            "options": {"dice": self.options.dice, "ones-wild": self.options.ones_wild},
+            "options": {
+                "dice": self.options.dice,
+                "faces": self.options.faces,
+                "ones-wild": self.options.ones_wild,
+            },
             "phase": self.phase,
             "round": self.round,
             "opener": None if over else self.opener,
@@ -378,7 +393,7 @@ class LiarsDiceState(State):
             return other
         for owner in range(self._players):
             if owner != seat and other.cups[owner]:
-                other.cups[owner] = sorted(rng.roll(len(other.cups[owner]), FACES))
+                other.cups[owner] = sorted(rng.roll(len(other.cups[owner]), self.options.faces))
         other.events = [
             Event(
                 event.kind,

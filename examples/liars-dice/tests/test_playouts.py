@@ -14,7 +14,7 @@ from liars_dice.rules import MAX_DICE, MAX_PLAYERS, MIN_PLAYERS, LiarsDiceState,
 
 
 def most_moves(players: int, options: Options) -> int:
-    faces = 5 if options.ones_wild else 6
+    faces = options.faces - 1 if options.ones_wild else options.faces
     return sum(faces * dice + 1 for dice in range(2, players * options.dice + 1))
 
 

@@ -147,3 +147,19 @@ def test_a_call_shows_every_cup_to_everyone() -> None:
             "loser": 1,
             "cups": [[2, 6], [3, 5], [4, 4]],
         }
+
+
+def test_fewer_faces_roll_and_bid_only_up_to_faces() -> None:
+    """Option `faces` (a research variant): every die shows 1 up to `faces`, rerolled ones too,
+    and a bid names no face past it."""
+    seen: set[int] = set()
+    for seed in range(60):
+        state = GAME.start(2, seed, Options(dice=2, faces=3))
+        seen.update(die for cup in state.cups for die in cup)
+        other = state.determinize(0, state.rng.clone())
+        seen.update(die for die in other.cups[1])
+        assert {getattr(action, "face", 0) for action in state.legal_actions(0)} == {2, 3}
+    assert seen == {1, 2, 3}
+    without_wild = GAME.start(2, 1, Options(faces=4, ones_wild=False))
+    assert {getattr(action, "face", 0) for action in without_wild.legal_actions(0)} == {1, 2, 3, 4}
+    assert_illegal(without_wild, 0, bid(1, 5), "no_such_face")

@@ -13,7 +13,7 @@ from tafel.engine import Game, Seat, State
 from tafel.games.tornado_alert.actions import DECIDING, PLAYING
 from tafel.games.tornado_alert.cards import KINDS, LOCATIONS, NO_LOCATION, ROUNDS, VALUE
 from tafel.games.tornado_alert.piles import location_of
-from tafel.games.tornado_alert.research import LOCATION_NAMES, RECALLED
+from tafel.games.tornado_alert.research import LOCATION_NAMES, PER_CARD, RECALLED, SCORE_DEPTH
 from tafel.games.tornado_alert.scoring import round_result, worst_standing
 from tafel.rl.direct import Direct, accumulated, clipped, starts
 from tafel.rl.layouts import layout_of
@@ -32,8 +32,10 @@ def encoder(game: Game) -> Direct:
     size = layout_of(game).size
     at = starts(game)
     pile_at = at["score_piles[seat].cards"]
-    per_pile = at["score_piles[seat].average"] + 1 - pile_at
+    per_pile = at["score_piles[seat].order"] + SCORE_DEPTH * PER_CARD - pile_at
     pile_location = at["score_piles[seat].location"] - pile_at
+    pile_average = at["score_piles[seat].average"] - pile_at
+    pile_order = at["score_piles[seat].order"] - pile_at
     results_at, per_results = at["results[seat]"], 4 * ROUNDS
     sixth = 1.0 / 6.0
     width = len(KINDS)
@@ -116,13 +118,20 @@ def encoder(game: Game) -> Direct:
                 counts[FACE_DOWN] = counts.get(FACE_DOWN, 0) + 1
         for kind, count in counts.items():
             out[base + kind] = accumulated(0.1, count)
+        order = base + pile_order
+        for entry in pile[: -SCORE_DEPTH - 1 : -1]:  # top first
+            if entry < 0:
+                out[order + ~entry] = out[order + FACE_DOWN] = 1.0
+            else:
+                out[order + entry] = 1.0
+            order += PER_CARD
         location = location_of(pile)
         if location != NO_LOCATION:
             out[base + pile_location + LOCATION_INDEX[location]] = 1.0
         minus = -1 if ta.options.face_down_minus else 0
         average = round_result(pile, minus, ta.options.face_down_cheaters)
         if average:
-            out[base + per_pile - 1] = clipped(average / 600.0)
+            out[base + pile_average] = clipped(average / 600.0)
         tokens = at["tokens[seat].plus"] + 2 * offset
         if ta.plus[other]:
             out[tokens] = clipped(ta.plus[other] / 4.0)

@@ -7,7 +7,13 @@ top and how many lie there (unless `open-pile`). Every card of it was laid face 
 time, for all to see, and only a claim takes cards off it (from the top), so a player with
 perfect recall knows it whole: `recall` gives it, and the observation holds its cards in order,
 top first (the top `RECALLED` of them: a claim takes at most 6), and how many of each kind lie
-in it."""
+in it. With `open-pile` the view shows that pile, and the recall is its order.
+
+**Order.** A score pile's order is play: a Tornado sends the card on top, which shows the
+location, face down to the bottom, and the next card showing a location takes its place. The
+view shows every score pile in order, and the observation keeps it: each pile top first, the
+top `SCORE_DEPTH` cards by kind and whether face down (`order`), besides the counts of the whole
+pile."""
 
 from __future__ import annotations
 
@@ -29,11 +35,16 @@ from tafel.rl.features import (
     SeatOf,
     SeatSet,
     Seen,
+    Whole,
 )
 
 CARD_KINDS = tuple(range(len(KINDS)))
 RECALLED = 24
 """How many of the play pile's cards the observation holds in order, top first."""
+SCORE_DEPTH = 16
+"""How many of a score pile's cards the observation holds in order, top first."""
+PER_CARD = len(KINDS) + 1
+"""A card of a score pile in order: a one-hot of its kind, then 1 if it lies face down."""
 LOCATION_NAMES = tuple(dict.fromkeys(kind.name for kind in KINDS))
 
 
@@ -46,6 +57,17 @@ def _score_pile_cards(cards: Any, seen: Seen) -> dict[int, float]:
         if card.get("face_down"):
             counts[len(KINDS)] = counts.get(len(KINDS), 0.0) + 0.1
     return counts
+
+
+def _score_pile_order(pile: Any, seen: Seen) -> dict[int, float]:
+    """A score pile's top `SCORE_DEPTH` cards in order, top first (the view lists it bottom
+    first): each its kind, then 1 if face down."""
+    values: dict[int, float] = {}
+    for depth, card in enumerate(pile["cards"][: -SCORE_DEPTH - 1 : -1]):
+        values[PER_CARD * depth + card["kind"]] = 1.0
+        if card.get("face_down"):
+            values[PER_CARD * depth + len(KINDS)] = 1.0
+    return values
 
 
 LAYOUT = Fields(
@@ -75,6 +97,11 @@ LAYOUT = Fields(
                     ),
                     "location": OneHot(LOCATION_NAMES),
                     "average": Num(600),
+                    "order": Whole(
+                        SCORE_DEPTH * PER_CARD,
+                        _score_pile_order,
+                        f"top first, up to {SCORE_DEPTH} cards, each: one-hot of kind, face down",
+                    ),
                 }
             )
         ),
