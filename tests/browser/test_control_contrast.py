@@ -3,7 +3,8 @@ sits on (issue 34, point 4: "text and controls at least 4.5:1 contrast"; axe's `
 rule measures text only).
 
 A control is a button, a field (input, select, textarea), a summary, or anything a keyboard can
-reach and act on (`[role=button]`, `[tabindex]`). Its boundary is its border's colour where it
+reach and act on (`[role=button]`, `[tabindex]`; a panel that takes the focus only to be
+scrolled is not). Its boundary is its border's colour where it
 has a border, else its background's where that is not transparent (a filled chip); a control
 with neither is drawn by its text alone, which axe measures. The board pieces a tap can play
 now (`.legal`) are controls too: their outline is that border. What it sits on is the nearest
@@ -42,7 +43,8 @@ COLOURS = r"""
     const [r, g, b, a] = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
     return [r, g, b, a === undefined ? 1 : a];
   };
-  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
+  const over = ([r, g, b, a], [R, G, B]) =>
+    [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
   const under = (el) => {
     const layers = [];
     for (let at = el; at; at = at.parentElement) {
@@ -63,7 +65,10 @@ COLOURS = r"""
     const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
     return (hi + 0.05) / (lo + 0.05);
   };
-  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.getAttribute("aria-label") || el.textContent).trim().slice(0, 24)}"`;
+  const name = (el) => {
+    const said = (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 24);
+    return `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${said}"`;
+  };
 """
 
 # Each visible control whose boundary is under `least`:1 against what it sits on.
@@ -78,13 +83,18 @@ BOUNDARIES = (
     if (!el.getClientRects().length || el.closest(".sr-only")) continue;
     const style = getComputedStyle(el);
     if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
+    // A panel that scrolls takes the focus to be scrolled by keyboard: it is no control (its
+    // ring is measured with the others').
+    const scrolls = /auto|scroll/.test(style.overflowX + style.overflowY);
+    if (scrolls && !el.matches("button, input, select, textarea, .legal")) continue;
     const background = el.parentElement ? under(el.parentElement) : [255, 255, 255];
     const bordered = parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none";
     const fill = rgba(style.backgroundColor);
     const edge = bordered ? rgba(style.borderTopColor) : fill;
     if (edge[3] === 0) continue; // drawn by its text alone
     const contrast = ratio(over(edge, background), background);
-    if (contrast < least) low.add(`${name(el)} ${bordered ? "border" : "fill"} ${contrast.toFixed(2)}`);
+    const what = bordered ? "border" : "fill";
+    if (contrast < least) low.add(`${name(el)} ${what} ${contrast.toFixed(2)}`);
   }
   return [...low];
 }"""
@@ -100,7 +110,8 @@ RING = (
   if (!el || el === document.body || !el.matches(":focus-visible")) return null;
   const style = getComputedStyle(el);
   const background = el.parentElement ? under(el.parentElement) : [255, 255, 255];
-  if (style.outlineStyle === "none" || parseFloat(style.outlineWidth) === 0) return `${name(el)} no ring`;
+  const none = style.outlineStyle === "none" || parseFloat(style.outlineWidth) === 0;
+  if (none) return `${name(el)} no ring`;
   const contrast = ratio(over(rgba(style.outlineColor), background), background);
   return contrast < least ? `${name(el)} ring ${contrast.toFixed(2)}` : null;
 }"""

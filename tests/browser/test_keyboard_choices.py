@@ -19,7 +19,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import LAPTOP, add_bot, await_change, create_room, frame_number, open_page
+from tests.browser.players import (
+    LAPTOP,
+    add_bot,
+    await_change,
+    create_room,
+    frame_number,
+    open_page,
+)
 from tests.browser.test_accessibility import TABLES
 
 pytestmark = pytest.mark.timeout(300)
