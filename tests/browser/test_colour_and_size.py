@@ -125,6 +125,13 @@ def told_apart(found: list[list[str]]) -> dict[str, set[str]]:
     return signals
 
 
+def test_seats_sharing_a_signal_are_found() -> None:
+    """The check can fail: two seats whose marks differ by colour alone are found."""
+    told_apart([["0", "Ann|||"], ["1", "Bob|||"], ["team0", "1||3px|"], ["team1", "2||3px|"]])
+    with pytest.raises(AssertionError):
+        told_apart([["blue", "3||50%|"], ["purple", "3||50%|"]])
+
+
 @pytest.mark.parametrize("game_id", OWN_GAMES)
 def test_every_seat_is_told_apart_without_colour(
     browser: Browser, quick_talk_url: str, output: Path, game_id: str

@@ -11,6 +11,7 @@ confirmable with Tab, arrows, Enter and Escape").
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -153,4 +154,5 @@ def test_escape_and_arrows_at_the_table(
             legal.nth(rng.randrange(legal.count())).click(timeout=2000)
         except Exception:  # the screen changed under the tap: look again
             continue
+    (output / "arrows.json").write_text(json.dumps(sorted(arrowed)))
     assert errors == []
