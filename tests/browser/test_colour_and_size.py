@@ -4,9 +4,10 @@ Teams in Maillot and players in Tony & Tino are told apart without colour: each 
 team marks carries its team's number, and Tony & Tino's two colours have two shapes (round and
 square). The tables are photographed as people with protanopia and deuteranopia see them
 (Chromium's simulated colour vision, through CDP) for a person to look at; the marks are checked
-in the page. On a 360 px phone no text is under 14 px on any screen of any game (home, lobby, the
-table in each phase, the end, the replay, How to play; in English and Dutch): letters, numbers,
-marks drawn by the style sheet and what a field holds, on the boards too."""
+in the page, and on every game's table no two seats' marks (chips, boards, piles, figures) differ
+by colour alone. On a 360 px phone no text is under 14 px on any screen of any game (home,
+lobby, the table in each phase, the end, the replay, How to play; in English and Dutch): letters,
+numbers, marks drawn by the style sheet and what a field holds, on the boards too."""
 
 from __future__ import annotations
 
