@@ -4,9 +4,10 @@ Teams in Maillot and players in Tony & Tino are told apart without colour: each 
 team marks carries its team's number, and Tony & Tino's two colours have two shapes (round and
 square). The tables are photographed as people with protanopia and deuteranopia see them
 (Chromium's simulated colour vision, through CDP) for a person to look at; the marks are checked
-in the page. On a 360 px phone no text is under 14 px on any screen of any game (home, lobby, the
-table in each phase, the end, the replay, How to play; in English and Dutch): letters, numbers,
-marks drawn by the style sheet and what a field holds, on the boards too."""
+in the page, and on every game's table no two seats' marks (chips, boards, piles, figures) differ
+by colour alone. On a 360 px phone no text is under 14 px on any screen of any game (home,
+lobby, the table in each phase, the end, the replay, How to play; in English and Dutch): letters,
+numbers, marks drawn by the style sheet and what a field holds, on the boards too."""
 
 from __future__ import annotations
 
@@ -81,6 +82,82 @@ def photograph_in_each_vision(page: Page, shots: Path) -> None:
     for vision in VISIONS:
         session.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
         page.screenshot(path=shots / f"{vision}.png", full_page=True)
+    session.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+
+
+# Per game: the marks that stand for a seat (or a team: Maillot's `teamN`) on its table, besides
+# the seats' chips above every table. Each is told apart by what it says or its shape.
+SEAT_MARKS = {
+    "add-vantage": [".av-board[data-seat] > header strong"],
+    "maillot": [".mt .swatch", ".ring .domestique"],
+    "spyfall": [],
+    "tony-tino": [".tt-player[data-seat] header .label", ".tt .meeple", ".tt-grid .token.taken"],
+    "tornado-alert": [".ta-score[data-seat] > header strong"],
+}
+CHIPS = ".chips .chip[data-seat]"
+
+# For each selector, each visible mark's [seat or team, signal]: the signal is what tells it
+# apart without colour, the text it shows and says (its name, its aria-label) and its shape
+# (the corners of it and of a mark its style sheet draws before it).
+MARKS = r"""(selectors) => selectors.map((selector) =>
+  [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length).map((el) => {
+    const team = [...el.classList].find((c) => /^team\d$/.test(c));
+    const colour = [...el.classList, ...el.parentElement.classList]
+      .find((c) => c === "blue" || c === "purple");
+    const owner = team ?? colour ?? el.closest("[data-seat]")?.dataset.seat;
+    const corners = (style) => style.content === "none" ? "" : style.borderTopLeftRadius;
+    const signal = [
+      el.textContent.trim(), el.getAttribute("aria-label") || "",
+      getComputedStyle(el).borderTopLeftRadius, corners(getComputedStyle(el, "::before")),
+    ].join("|");
+    return [String(owner), signal];
+  }))"""
+
+
+def told_apart(found: list[list[str]]) -> dict[str, set[str]]:
+    """Each owner's signals, checked: no two owners share one."""
+    signals: dict[str, set[str]] = {}
+    for owner, signal in found:
+        signals.setdefault(owner, set()).add(signal)
+    owners = list(signals)
+    for index, owner in enumerate(owners):
+        for other in owners[index + 1 :]:
+            assert not signals[owner] & signals[other], (owner, other, signals)
+    return signals
+
+
+def test_seats_sharing_a_signal_are_found() -> None:
+    """The check can fail: two seats whose marks differ by colour alone are found."""
+    told_apart([["0", "Ann|||"], ["1", "Bob|||"], ["team0", "1||3px|"], ["team1", "2||3px|"]])
+    with pytest.raises(AssertionError):
+        told_apart([["blue", "3||50%|"], ["purple", "3||50%|"]])
+
+
+@pytest.mark.parametrize("game_id", OWN_GAMES)
+def test_every_seat_is_told_apart_without_colour(
+    browser: Browser, quick_talk_url: str, output: Path, game_id: str
+) -> None:
+    """Under simulated protanopia and deuteranopia each seat's marks (its chip, its board or
+    pile, a team's number, a figure's shape) still differ from every other seat's by a word, a
+    number or a shape on the page; the tables are photographed so for a person to look at."""
+    players, options = (4, {}) if game_id == "maillot" else TABLES[game_id]
+    game = GAMES[game_id]
+    page = open_page(browser, PHONE, [])
+    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
+    for seat in range(1, players):
+        add_bot(page, seat, game.default_rollout)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("main.table")).to_be_visible()
+    play_to_the_end([page], random.Random(6), clicks=12)
+    session = page.context.new_cdp_session(page)
+    for vision in VISIONS:
+        session.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
+        # Read in one look: the bots move on meanwhile.
+        chips, *marks = page.evaluate(MARKS, [CHIPS, *SEAT_MARKS[game_id]])
+        assert len(told_apart(chips)) == players, (vision, chips)
+        for found in marks:
+            told_apart(found)
+        page.screenshot(path=output / f"{vision}.png", full_page=True)
     session.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
 
 

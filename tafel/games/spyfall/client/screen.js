@@ -175,7 +175,9 @@ function Chat({ view, moves, act, names, gt, bots }) {
   else if (view.phase === "answer") prompt = gt("waiting_answer", { name: names[view.answerer] });
   else if (view.asker !== null) prompt = gt("waiting_question", { name: names[view.asker] });
   const writing = moves.answer || (moves.asks.length > 0 && target !== null);
-  return html`<section class="card sf-chat">
+  // Escape drops a question half made: the player picked to ask (what is typed stays for the next).
+  const drop = (e) => e.key === "Escape" && setTarget(null);
+  return html`<section class="card sf-chat" onKeyDown=${drop}>
     <ol class="lines" ref=${list} onScroll=${onScroll}>
       ${view.chat.map(
         (line) => html`<li class=${line.kind}>
