@@ -1,8 +1,8 @@
 """Undo at the table (issue 32): Ann, on a 360 px phone and then a laptop, plays Add-Vantage
 against a bot. After placing the first of two rolled dice she may take it back: the Undo button
 shows (reached and pressed from the keyboard, named for a screen reader), the die is back on her
-tray and her board empty, drawn at once with nothing rolling again, and the table says so; the
-roll itself, and the placement that ends her turn, offer no Undo."""
+tray and her board empty, and the table says so; the roll itself, and the placement that ends
+her turn, offer no Undo."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from tests.browser.players import LAPTOP, add_bot, create_room, open_page
 pytestmark = pytest.mark.timeout(300)
 
 SMALL_PHONE = ViewportSize(width=360, height=740)
-MOVING = "document.getAnimations().filter((a) => a.id === 'motion').length"
-"""The motions on the page (motion.js names each one), running or yet to run."""
 
 
 def place_a_die(ann: Page) -> None:
@@ -51,8 +49,6 @@ def test_a_step_is_taken_back_and_the_roll_is_not(
     expect(undo).to_be_focused()
     ann.keyboard.press("Enter")
     expect(screen).to_have_attribute("data-n", str(rolled))
-    # The state taken back is drawn in its place at once: the throw does not roll again.
-    assert ann.evaluate(MOVING) == 0
     expect(ann.locator(".av-board.mine .cell .die")).to_have_count(0)
     expect(ann.locator(".tray .pending .die")).to_have_count(2)
     expect(undo).to_have_count(0)

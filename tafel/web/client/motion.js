@@ -40,17 +40,6 @@ export function reducedMotion() {
   return matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-// A state taken back (an undo: the frame's move number goes down) is drawn in its place at once:
-// what moved into it moved before, and would only be seen again (a throw rolling once more).
-let still = false;
-export function drawStill(on) {
-  still = on;
-}
-
-function quiet() {
-  return still || reducedMotion();
-}
-
 // Play `motion` on the element of the returned ref whenever `cue` changes, and when it is first
 // drawn unless `fromStart` is false; `cue` null plays nothing.
 export function useMotion(motion, cue, fromStart = true) {
@@ -60,7 +49,7 @@ export function useMotion(motion, cue, fromStart = true) {
   useEffect(() => {
     if (cue === null || cue === seen.current) return;
     seen.current = cue;
-    if (!element.current?.animate || quiet()) return;
+    if (!element.current?.animate || reducedMotion()) return;
     playing.current?.cancel();
     playing.current = element.current.animate(motion.keyframes, { ...motion.options, id: "motion" });
   }, [cue]);
@@ -85,7 +74,7 @@ export function useFlip(cue) {
   const root = useRef(null);
   const before = useRef({ cue, boxes: new Map() });
   const playing = useRef([]);
-  if (before.current.cue !== cue) before.current = { cue, boxes: quiet() ? null : boxes(root.current) };
+  if (before.current.cue !== cue) before.current = { cue, boxes: reducedMotion() ? null : boxes(root.current) };
   useLayoutEffect(() => {
     const old = before.current.boxes;
     if (!old || !root.current?.animate) return;

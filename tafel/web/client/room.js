@@ -4,7 +4,6 @@
 // milliseconds after this tab showed it the player acted (before it: a false start).
 
 import { html, useEffect, useReducer, useRef, useState } from "./vendor/preact-htm.js";
-import { drawStill } from "./motion.js";
 import { api, passes, showCode } from "./api.js";
 import { gameText, t } from "./i18n.js";
 import { Countdown } from "./clock.js";
@@ -53,7 +52,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
   const [hint, setHint] = useState(null); // { n, choices }: the last hint this seat asked for
   const socket = useRef(null);
   const held = useRef(null); // { frame, at, timer }: a state waiting for its reveal
-  const shown = useRef(null); // { n, match, at }: the state on screen, revealed here then
+  const shown = useRef(null); // { n, at }: when the state on screen was revealed here
   const leaving = useRef(false); // this tab gives up the seat, and goes home when it is done
   const reactionSet = useRef([]); // the reactions the room allows (none where it is off)
   const [reactions, onReacted] = useReactions(reactionSet);
@@ -71,9 +70,7 @@ export function RoomScreen({ code, lang, switchLang, games }) {
           const reveal = received.reveal_at == null ? null : opened.time.local(received.reveal_at);
           const show = () => {
             held.current = null;
-            const before = shown.current;
-            drawStill(before !== null && before.match === received.match && received.n < before.n);
-            shown.current = { n: received.n, match: received.match, at: performance.now() };
+            shown.current = { n: received.n, at: performance.now() };
             onState(received);
             setBusy(false);
             // A reaction runs from the frame that draws the state, not from when it was given to
