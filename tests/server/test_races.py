@@ -52,6 +52,7 @@ def test_slap_options_are_offered_and_checked_only_for_games_with_races(
         "reactions": True,
         "sit-in": False,
         "hints": False,
+        "lesson": False,
         "slaps": "arrival",
         "slap-window": 200,
     }

@@ -197,6 +197,7 @@ def test_defaults_and_the_earlier_name_of_the_turn_time(tmp_path: Path) -> None:
             "reactions": True,
             "sit-in": False,
             "hints": False,
+            "lesson": False,
         }
         code, _ = new_room(client, "add-vantage", 2, room_options={"stand-in": 45})
         assert summary(client, code)["room_options"]["turn-time"] == 45
