@@ -30,4 +30,6 @@ python3 -m venv .venv
 .venv/bin/ruff check .
 .venv/bin/mypy --strict tafel tests scripts examples/learn_to_beat_random.py examples/liars-dice/liars_dice \
     examples/liars-dice/tests
-.venv/bin/pytest -n auto "$@"
+# Two test processes a core: most of the suite's time is spent waiting on real time (browsers,
+# served processes, sockets), not computing, so a core can serve two.
+.venv/bin/pytest -n "$(( $(nproc) * 2 ))" "$@"
