@@ -9,19 +9,9 @@ from collections.abc import Sequence
 
 from tafel.engine import Json
 from tafel.engine.lesson import Prompt
+from tafel.games.tony_tino.board import CARD_NAMES as CARDS
+from tafel.games.tony_tino.board import SIZE
 
-SIZE = 6
-CARDS = (
-    "shift",
-    "corruption",
-    "pro",
-    "russian_roulette",
-    "flying_switch",
-    "swap",
-    "new_value",
-    "police_raid",
-)
-"""The card kinds in the order of content.toml: a card action names its index here."""
 KEEP_LAST = ("police_raid", "pro")
 UNKNOWN_TOKEN = 20_000
 """A face-down token is weighed as an average one."""
