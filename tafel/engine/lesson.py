@@ -48,6 +48,14 @@ class Prompt:
 Guide = Callable[[Json, Sequence[Json]], Prompt | None]
 
 
+def by_type(legal: Sequence[Json]) -> dict[str, list[Json]]:
+    """The legal actions grouped by their `type`, in their order: what a guide looks through."""
+    grouped: dict[str, list[Json]] = {}
+    for action in legal:
+        grouped.setdefault(action["type"], []).append(action)
+    return grouped
+
+
 @dataclass(frozen=True)
 class Lesson:
     players: int

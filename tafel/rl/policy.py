@@ -86,7 +86,7 @@ class PolicyAgent(Agent):
     def act(self, state: State, seat: Seat) -> Action | None:
         legal = state.legal_actions(seat)
         # A sole actor must act, as in training (the last seat asked may not pass) and in a
-        # simulated race: Tony & Tino's raid window, which lapses by itself, has one actor.
+        # simulated race: a reaction window that lapses by itself may have a single actor.
         may_pass = (state.may_wait(seat) and len(state.actors()) > 1) or not legal
         mask = self.table.mask(legal, lambda: state.view(seat), "en", may_pass, seat, state.players)
         with torch.no_grad():

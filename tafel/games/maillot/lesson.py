@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from tafel.engine import Json
 from tafel.engine.lesson import Prompt
+from tafel.engine.lesson import by_type as actions_by_type
 
 LOW = 15
 """Energy below which a domestique is retired (+15), where one may be."""
@@ -19,9 +20,7 @@ PLENTY = 35
 def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
     if not legal:
         return None
-    by_type: dict[str, list[Json]] = {}
-    for action in legal:
-        by_type.setdefault(action["type"], []).append(action)
+    by_type = actions_by_type(legal)
     energy = view["teams"][view["seat"]]["energy"]
     decision = view.get("decision") or {}
     if energy < LOW and "retire_reserve" in by_type:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from tafel.engine import Json
 from tafel.engine.lesson import Prompt
+from tafel.engine.lesson import by_type as actions_by_type
 
 
 def seat(number: int) -> Json:
@@ -16,9 +17,7 @@ def seat(number: int) -> Json:
 
 
 def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
-    by_type: dict[str, list[Json]] = {}
-    for action in legal:
-        by_type.setdefault(action["type"], []).append(action)
+    by_type = actions_by_type(legal)
     card = view.get("card") or {}
     if "deal" in by_type:
         return Prompt("deal", {}, by_type["deal"][0])

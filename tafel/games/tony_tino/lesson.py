@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from tafel.engine import Json
 from tafel.engine.lesson import Prompt
+from tafel.engine.lesson import by_type as actions_by_type
 from tafel.games.tony_tino.board import CARD_NAMES as CARDS
 from tafel.games.tony_tino.board import SIZE
 
@@ -29,9 +30,7 @@ def card_name(card: int) -> Json:
 def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
     if not legal:
         return None
-    by_type: dict[str, list[Json]] = {}
-    for action in legal:
-        by_type.setdefault(action["type"], []).append(action)
+    by_type = actions_by_type(legal)
     if "counter" in by_type:
         return Prompt("raid", {"card": {"key": f"card.{view['card']}"}}, by_type["counter"][0])
     if "let_pass" in by_type:

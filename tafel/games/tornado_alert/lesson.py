@@ -8,12 +8,11 @@ from collections.abc import Sequence
 
 from tafel.engine import Json
 from tafel.engine.lesson import Prompt
+from tafel.engine.lesson import by_type as actions_by_type
 
 
 def guide(view: Json, legal: Sequence[Json]) -> Prompt | None:
-    by_type: dict[str, list[Json]] = {}
-    for action in legal:
-        by_type.setdefault(action["type"], []).append(action)
+    by_type = actions_by_type(legal)
     top = view.get("play_top")
     if "claim" in by_type:
         if top and top["name"] == "rover":
