@@ -60,29 +60,32 @@ MEASURE = """() => {
 }"""
 
 
+PLACED = """(square) => {
+  const info = document.querySelector(`.square-info[data-square='${square}']`);
+  if (!info) return null;
+  const box = info.getBoundingClientRect();
+  const pinned = document.querySelector(".turn")?.getBoundingClientRect().bottom ?? 0;
+  const placed = { top: box.top, bottom: box.bottom, pinned, height: innerHeight };
+  const seen = box.top >= Math.max(0, pinned) - 0.5 && box.bottom <= innerHeight + 0.5;
+  return seen ? placed : { ...placed, out: true };
+}"""
+"""Where `square`'s explanation is, if it is open; `out` while it is not (yet) in view."""
+
+
 def square_explained(page: Page, square: int) -> None:
-    """Taps `square` until its explanation shows and is measured while it still shows (a bot's
-    move closes what is open, also between the tap and the measuring), and checks that it is in
-    view: inside the window, below the pinned turn line."""
+    """Taps `square` until its explanation shows, and checks that it comes into view (it is
+    brought there as it opens, in an effect after the page paints): inside the window, below the
+    pinned turn line. A bot's move closes what is open, also between the tap and the measuring:
+    then it is tapped again."""
     placed = None
     for _ in range(20):
         page.locator(f".ring .square[data-square='{square}']").click()
-        placed = page.evaluate(
-            """(square) => {
-              const info = document.querySelector(`.square-info[data-square='${square}']`);
-              if (!info) return null;
-              const box = info.getBoundingClientRect();
-              const pinned = document.querySelector(".turn")?.getBoundingClientRect().bottom ?? 0;
-              return { top: box.top, bottom: box.bottom, pinned, height: innerHeight };
-            }""",
-            square,
-        )
-        if placed is not None:
-            break
+        page.wait_for_function(f"(square) => ({PLACED})(square)?.out !== true", arg=square)
+        placed = page.evaluate(PLACED, square)
+        if placed is not None and not placed.get("out"):
+            return
         page.wait_for_timeout(100)
-    assert placed is not None, f"square {square}'s explanation never stayed open"
-    assert placed["top"] >= max(0, placed["pinned"]) - 0.5, placed
-    assert placed["bottom"] <= placed["height"] + 0.5, placed
+    raise AssertionError(f"square {square}'s explanation never stayed open in view: {placed}")
 
 
 @pytest.mark.parametrize("size", [SMALL_PHONE, LAPTOP], ids=["phone", "laptop"])

@@ -191,12 +191,13 @@ def test_spyfall_card_is_dealt_and_turned(
     expect(card).to_be_visible()
     card.click()
     expect(card).to_have_class(re.compile(r"\bshown\b"))
-    moved = [m["what"] for m in ann.evaluate("window.moved")]
     if motion == "reduce":
-        assert moved == []
-    else:
-        assert any(m.startswith("from chip:") for m in moved), moved
-        assert any(m.startswith("other card sf-card") for m in moved), moved
+        assert ann.evaluate("window.moved") == []
+        return
+    # The turn starts in an effect, after the page paints the card shown: waited for.
+    ann.wait_for_function("window.moved.some((m) => m.what.startsWith('other card sf-card'))")
+    moved = [m["what"] for m in ann.evaluate("window.moved")]
+    assert any(m.startswith("from chip:") for m in moved), moved
 
 
 # The page's own socket handler, for a frame the test hands it as if the server had sent it: the

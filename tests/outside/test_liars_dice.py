@@ -88,7 +88,11 @@ def test_a_human_seat_plays_by_number_against_the_installed_bot(tmp_path: Path) 
     assert "Your choice" in out and "at least 1 die showing 2" in out
     assert "No hint here" in out  # hints tell a tree search's shares; its hard level is paired
     record = GameRecord.load(path)
-    assert record.actions[0][0] == 0 and record.options == {"dice": 2, "ones-wild": True}
+    assert record.actions[0][0] == 0 and record.options == {
+        "dice": 2,
+        "ones-wild": True,
+        "faces": 6,
+    }
     assert replay(GAME, record).outcome() is not None
 
 

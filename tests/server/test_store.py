@@ -93,7 +93,9 @@ def test_a_whole_game_on_postgresql(postgres_url: str) -> None:
         start(client, code, host)
         with open_tab(client, code, host) as ann:
             final = play_out({0: ann}, random.Random(1))
-        record = GameRecord.from_json(client.get(f"/api/rooms/{code}/matches/1/record").json())
+        exported = client.get(f"/api/rooms/{code}/matches/1/record")
+        assert exported.status_code == 200, exported.text
+        record = GameRecord.from_json(exported.json())
     assert replay(get_game("add-vantage"), record).view(0) == final["view"]
 
 
