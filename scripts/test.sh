@@ -31,5 +31,6 @@ python3 -m venv .venv
 .venv/bin/mypy --strict tafel tests scripts examples/learn_to_beat_random.py examples/liars-dice/liars_dice \
     examples/liars-dice/tests
 # Two test processes a core: most of the suite's time is spent waiting on real time (browsers,
-# served processes, sockets), not computing, so a core can serve two.
-.venv/bin/pytest -n "$(( $(nproc) * 2 ))" "$@"
+# served processes, sockets), not computing, so a core can serve two. Each process is handed
+# one test at a time, longest first (tests/conftest.py), so that they all finish together.
+.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 "$@"
