@@ -17,10 +17,10 @@ the slots of their choice (`Lay`).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import compress
-from collections.abc import Sequence
 from typing import Any, Literal, Self
 
 from tafel.engine import Action, Event, IllegalAction, Json, Outcome, Rng, Seat, State
