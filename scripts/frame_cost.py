@@ -12,10 +12,9 @@ import asyncio
 import random
 import time
 
-from tafel.engine import State
+from tafel.engine import Seat, State
 from tafel.server.bots import BotPace
 from tafel.server.clock import LoopClock
-from tafel.server.room import _dumps
 from tafel.server.rooms import Rooms
 from tafel.store import Store
 
@@ -41,15 +40,14 @@ async def frame_cost() -> float:
         positions.append(state.clone())
         actor = state.actors()[0]
         state.apply(actor, rng.choice(state.legal_actions(actor)))
+    seats: list[Seat | None] = list(range(4))
     best = float("inf")
     for _ in range(PASSES):
         started = time.process_time()
         for position in positions:
             match.state = position
             room.follow_wait()
-            shared = room.shared_frame()
-            for seat in range(4):
-                _dumps(room.state_frame(seat, shared=shared))
+            room.state_texts(seats)
         best = min(best, (time.process_time() - started) / POSITIONS)
     return best
 

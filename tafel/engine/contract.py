@@ -214,6 +214,12 @@ class State(ABC):
     def view(self, seat: Seat | None) -> Json:
         """A JSON-ready dict of what `seat` may see; `None` for a spectator."""
 
+    def views(self, seats: Sequence[Seat | None]) -> list[Json]:
+        """`view` of each of `seats`, in order. A server sends every seat its view after every
+        move: a game whose views differ in a few parts may make the rest once for all. Each must
+        equal `view(seat)`; they may share parts, so a caller changes none of them."""
+        return [self.view(seat) for seat in seats]
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game runs; scores and ranks once it is over."""

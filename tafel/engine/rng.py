@@ -21,53 +21,72 @@ def derive_seed(*parts: object) -> int:
 
 
 class Rng:
-    """A seeded generator (Python's Mersenne Twister) whose state round-trips through JSON."""
+    """A seeded generator (Python's Mersenne Twister) whose state round-trips through JSON.
 
-    __slots__ = ("_gen",)
+    A clone shares its original's twister until either draws: copying the twister's 625 words
+    cost more than a move, and most clones (a state kept to take a step back, a search's
+    sample) are compared or thrown away before they draw. A shared twister is never drawn
+    from again: whichever of those sharing it draws first draws from a copy of its own
+    (`_own`). So a clone may go to another thread: nobody changes what it shares."""
+
+    __slots__ = ("_gen", "_shared")
 
     def __init__(self, seed: int) -> None:
         self._gen = random.Random(seed)
+        self._shared = False
+        """Whether `_gen` may be another generator's too: copy it before drawing."""
+
+    def _own(self) -> random.Random:
+        """The twister to draw from, a copy of its own first if it may be shared."""
+        if self._shared:
+            gen = random.Random.__new__(random.Random)
+            gen.setstate(self._gen.getstate())
+            self._gen, self._shared = gen, False
+        return self._gen
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from low to high, both included: the very draw `random.randint`
         makes (`randrange` comes down to `_randbelow`, which a scripted generator replaces
         too), without its checks of the arguments, at a third of the cost (dice in rollouts)."""
-        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        gen = self._own() if self._shared else self._gen
+        below: Callable[[int], int] = gen._randbelow  # type: ignore[attr-defined]
         return low + below(high - low + 1)
 
     def roll(self, count: int, sides: int = 6) -> list[int]:
-        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        gen = self._own() if self._shared else self._gen
+        below: Callable[[int], int] = gen._randbelow  # type: ignore[attr-defined]
         return [1 + below(sides) for _ in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
         """`random.choice`'s draw, one call shorter (random bots draw at every step)."""
         if not items:
             raise IndexError("cannot choose from an empty sequence")
-        below: Callable[[int], int] = self._gen._randbelow  # type: ignore[attr-defined]
+        gen = self._own() if self._shared else self._gen
+        below: Callable[[int], int] = gen._randbelow  # type: ignore[attr-defined]
         return items[below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        self._gen.shuffle(items)
+        self._own().shuffle(items)
 
     def random(self) -> float:
-        return self._gen.random()
+        return self._own().random()
 
     def split(self) -> Rng:
         """A new, independent generator seeded from this one."""
-        return Rng(self._gen.getrandbits(63))
+        return Rng(self._own().getrandbits(63))
 
     def clone(self) -> Rng:
         other = Rng.__new__(Rng)
         # Not random.Random(): that seeds the twister from the system first, which took longer
-        # than a move, only for setstate to overwrite it.
-        other._gen = random.Random.__new__(random.Random)
-        other._gen.setstate(self._gen.getstate())
+        # than a move; and the twister itself is copied only when one of the two draws.
+        other._gen = self._gen
+        other._shared = self._shared = True
         return other
 
     def same(self, other: Rng) -> bool:
         """Whether both generators stand at the same point: nothing was drawn from one that
         the other has not drawn too (a step that rolled no die and shuffled nothing)."""
-        return bool(self._gen.getstate() == other._gen.getstate())
+        return self._gen is other._gen or self._gen.getstate() == other._gen.getstate()
 
     def to_json(self) -> list[Any]:
         version, internal, gauss = self._gen.getstate()
@@ -76,6 +95,7 @@ class Rng:
     @classmethod
     def from_json(cls, data: list[Any]) -> Rng:
         rng = cls.__new__(cls)
+        rng._shared = False
         rng._gen = random.Random()
         rng._gen.setstate((data[0], tuple(data[1]), data[2]))
         return rng

@@ -103,6 +103,14 @@ class ChanceRng(Rng):
 
     def __init__(self, outcomes: Sequence[int] = ()) -> None:
         self._gen = ScriptedRandom(outcomes)
+        self._shared = False
+
+    def clone(self) -> Rng:
+        # The clone draws from a twister of its own once it draws, as any clone; this one goes
+        # on with the outcomes given, which leave the twister they share untouched.
+        other = Rng.__new__(Rng)
+        other._gen, other._shared = self._gen, True
+        return other
 
 
 def _digest(chain: str, entry: bytes) -> str:

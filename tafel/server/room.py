@@ -228,8 +228,8 @@ class Room:
     def summary(self) -> Json:
         return self.tabs.summary()
 
-    def shared_frame(self) -> Json:
-        return self.tabs.shared_frame()
+    def state_texts(self, seats: list[Seat | None]) -> list[str]:
+        return self.tabs.state_texts(seats)
 
     def state_frame(
         self, seat: Seat | None, history: bool = False, shared: Json | None = None

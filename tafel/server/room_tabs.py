@@ -33,9 +33,18 @@ if TYPE_CHECKING:
     from tafel.server.room import Room
 
 
+NON_STR = orjson.OPT_NON_STR_KEYS
+
+
 def _dumps(frame: Json) -> str:
     # orjson: encoding every seat's view is most of the server's work per action.
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    return orjson.dumps(frame, option=NON_STR).decode()
+
+
+def join_objects(first: bytes, second: bytes) -> str:
+    """Two encoded JSON objects with no key in common, as one: `{"a":1}` and `{"b":2}` make
+    `{"a":1,"b":2}`. Neither may be empty."""
+    return (first[:-1] + b"," + second[1:]).decode()
 
 
 class Tabs:
@@ -114,25 +123,45 @@ class Tabs:
         beside what everyone is told (`shared`, made now if not given)."""
         match = self.room.match
         assert match is not None
-        state = match.state
         frame = dict(self.shared_frame() if shared is None else shared)
-        frame["view"] = state.view(seat)
+        frame.update(self.own_part(seat, match.state.view(seat), history))
+        return frame
+
+    def own_part(self, seat: Seat | None, view: Json, history: bool) -> Json:
+        """What a state frame tells `seat` alone: its view, its legal actions (and the steps it
+        may take back), the lesson's prompt, and with `history` the last moves' events."""
+        match = self.room.match
+        assert match is not None
+        frame: Json = {"view": view}
         if seat is None:
             frame["legal"] = []
         else:
-            frame["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+            frame["legal"] = [a.to_json() for a in match.state.legal_actions(seat)]
             match.told(seat, frame["legal"])
             undo = match.takebacks.count(seat)
             if undo:
                 frame["undo"] = undo
         lesson = room_lesson(self.room.game, self.room.room_options)
         if lesson is not None:
-            frame["lesson"] = lesson_prompt(lesson, seat, frame["view"], frame["legal"])
+            frame["lesson"] = lesson_prompt(lesson, seat, view, frame["legal"])
         if history:
             frame["history"] = [
                 [event.for_viewer(seat) for event in events] for events in match.history
             ]
         return frame
+
+    def state_texts(self, seats: list[Seat | None], history: bool = False) -> list[str]:
+        """The state frames of `seats`, encoded: what every seat is told alike is encoded once
+        and each seat's own part joined to it, its view made with the others'
+        (`State.views`)."""
+        match = self.room.match
+        assert match is not None
+        shared = orjson.dumps(self.shared_frame(), option=NON_STR)
+        views = match.state.views(seats)
+        return [
+            join_objects(shared, orjson.dumps(self.own_part(seat, view, history), option=NON_STR))
+            for seat, view in zip(seats, views, strict=True)
+        ]
 
     def publish_room(self) -> None:
         text = _dumps({"type": "room", "room": self.summary()})
@@ -146,17 +175,18 @@ class Tabs:
         if room.match is None:
             return
         now = self.schedule_reveal()
-        shared = self.shared_frame()
-        for seat, holder in enumerate(room.seats):
-            if holder.connections:
-                text = _dumps(self.state_frame(seat, history, shared=shared))
-                for connection in holder.connections:
-                    connection.send(text)
-                    connection.state_sent = now
+        held = [holder.connections for holder in room.seats]
+        seats: list[Seat | None] = [seat for seat, tabs in enumerate(held) if tabs]
         if room.spectators:
-            text = _dumps(self.state_frame(None, history, shared=shared))
-            for connection in room.spectators:
+            seats.append(None)
+        for seat, text in zip(seats, self.state_texts(seats, history), strict=True):
+            if seat is None:
+                for connection in room.spectators:
+                    connection.send(text)
+                continue
+            for connection in held[seat]:
                 connection.send(text)
+                connection.state_sent = now
 
     def publish_wait(self, skip: Connection | None = None) -> None:
         """The turn clock changed without a move (a player due left or came back): the same

@@ -51,6 +51,37 @@ def test_drawing_from_a_clone_leaves_the_original_alone() -> None:
     assert draws(first) == draws(second)
 
 
+def test_drawing_from_the_original_leaves_its_clones_alone() -> None:
+    original, twin = Rng(5), Rng(5)
+    first = original.clone()
+    second = first.clone()
+    draws(original)
+    assert draws(first) == draws(Rng(5))
+    assert draws(second) == draws(twin)
+    assert draws(original) == draws(first)
+
+
+def test_same_tells_whether_nothing_was_drawn_from_one_alone() -> None:
+    rng = Rng(13)
+    clone = rng.clone()
+    assert rng.same(clone) and clone.same(rng)
+    rng.roll(2)
+    assert not rng.same(clone) and not clone.same(rng)
+    clone.roll(2)
+    assert rng.same(clone), "both drew the same: they stand at the same point again"
+    assert not Rng(1).same(Rng(2))
+
+
+def test_a_clone_in_json_is_its_original_in_json() -> None:
+    rng = Rng(17)
+    draws(rng)
+    clone = rng.clone()
+    assert clone.to_json() == rng.to_json()
+    draws(rng)
+    assert clone.to_json() != rng.to_json()
+    assert draws(Rng.from_json(clone.to_json())) == draws(clone)
+
+
 def test_split_gives_a_new_generator_and_advances_the_parent() -> None:
     parent, twin = Rng(11), Rng(11)
     child = parent.split()

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from tafel.engine import GameRecord, Json, State
 from tafel.engine.record import replay_steps
 from tafel.games import get_game
+from tafel.server.room_tabs import _dumps
 from tests.server.tabs import Tab, new_room, open_tab, play_out, set_bot, start, take_seat
 
 pytestmark = pytest.mark.timeout(180)
@@ -106,3 +107,25 @@ def test_one_seat_receives_its_own_view_and_nothing_of_another_seats_secrets(
     assert kinds <= (
         FRAMES if get_game(game_id).has_races else {"welcome", "room", "state", "wait"}
     )
+
+
+HIDDEN_TILES: dict[str, Any] = {"hidden-tiles": True}
+
+
+def test_a_state_frame_encoded_from_its_parts_is_the_frame_made_whole(client: TestClient) -> None:
+    code, host = new_room(client, "add-vantage", 3, **HIDDEN_TILES)
+    for seat in (1, 2):
+        take_seat(client, code, seat, f"P{seat}")
+    start(client, code, host)
+    room = client.app.state.rooms.rooms[code]  # type: ignore[attr-defined]
+    seats: list[int | None] = [0, 1, 2, None]
+
+    def both() -> tuple[list[str], list[Json]]:  # on the server's loop, whose clock they read
+        return room.state_texts(seats), [room.state_frame(seat) for seat in seats]
+
+    texts, frames = client.portal.call(both)  # type: ignore[union-attr]
+    parts = [json.loads(text) for text in texts]
+    whole = [json.loads(_dumps(frame)) for frame in frames]
+    for frame in parts + whole:
+        del frame["wait"]["now"], frame["wait"]["left"]  # the clock moved on between them
+    assert parts == whole

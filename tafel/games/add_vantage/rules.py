@@ -17,6 +17,7 @@ the slots of their choice (`Lay`).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import compress
@@ -757,25 +758,29 @@ class AddVantageState(State):
     # --- Views, copies and snapshots ------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> Json:
+        return self.views([seat])[0]
+
+    def views(self, seats: Sequence[Seat | None]) -> list[Json]:
+        # What every seat sees alike is made once: a view differs only in the won tiles that
+        # are hidden from it and in its events.
         over = self.phase == OVER
-        boards = []
-        for owner in range(self._players):
-            visible = over or owner == seat or not self.options.hidden_tiles
-            boards.append(
-                {
-                    "dice": list(self.dice[owner]),
-                    "tiles": [tile or None for tile in self.tiles[owner]],
-                    "hand": list(self.hands[owner]),
-                    "coins": self.coins[owner],
-                    "won": list(self.won[owner]) if visible else None,
-                    "won_count": len(self.won[owner]),
-                    "score": sum(self.won[owner]) if visible else None,
-                    "no_buyback": [[buyer, cell] for buyer, cell in self.no_buyback[owner]],
-                }
-            )
-        return {
+        hidden = self.options.hidden_tiles and not over
+        boards = [
+            {
+                "dice": list(self.dice[owner]),
+                "tiles": [tile or None for tile in self.tiles[owner]],
+                "hand": list(self.hands[owner]),
+                "coins": self.coins[owner],
+                "won": list(self.won[owner]),
+                "won_count": len(self.won[owner]),
+                "score": sum(self.won[owner]),
+                "no_buyback": [[buyer, cell] for buyer, cell in self.no_buyback[owner]],
+            }
+            for owner in range(self._players)
+        ]
+        shared = {
             "game": "add-vantage",
-            "seat": seat,
+            "seat": None,
             "players": self._players,
             "options": {
                 "tiles-stay": self.options.tiles_stay,
@@ -799,8 +804,18 @@ class AddVantageState(State):
             "pool": self.pool,
             "unused_tiles": len(self.unused),
             "outcome": self._outcome.to_json() if self._outcome else None,
-            "events": self.events_for(seat),
+            "events": [],
         }
+        views = []
+        for seat in seats:
+            view = dict(shared, seat=seat, events=self.events_for(seat))
+            if hidden:
+                view["boards"] = [
+                    board if owner == seat else dict(board, won=None, score=None)
+                    for owner, board in enumerate(boards)
+                ]
+            views.append(view)
+        return views
 
     def clone(self) -> Self:
         return self._copy(self.rng.clone())

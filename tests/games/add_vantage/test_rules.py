@@ -950,6 +950,16 @@ def test_hidden_tiles_the_others_views_do_not_depend_on_the_tiles_won() -> None:
     assert state.view(0) != other.view(0)
 
 
+def test_views_made_together_are_each_as_made_alone() -> None:
+    for hidden_tiles in (True, False):
+        state = won_row_one(hidden_tiles)
+        viewers = [0, 1, 2, None]
+        together = state.views(viewers)
+        assert together == [state.views([viewer])[0] for viewer in viewers]
+        assert together[0]["boards"][0]["won"] == [10]
+        assert together[1]["boards"][0]["won"] == ([10] if not hidden_tiles else None)
+
+
 def test_without_hidden_tiles_everyone_sees_the_tiles_won() -> None:
     state = won_row_one(hidden_tiles=False)
     for viewer in (1, 2, None):
