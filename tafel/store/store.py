@@ -103,6 +103,38 @@ SCHEMA_SECONDS = 120.0
 """The longest a process starting waits for another to create the tables."""
 
 
+SQLITE_ROWS = 8000
+"""The most moves SQLite takes as the rows of one INSERT: four parameters each, and a
+statement has at most 32,766."""
+SQLITE_INSERT_MOVES = "INSERT INTO moves (match, number, seat, action) VALUES "
+INSERT_MOVES = (
+    "INSERT INTO moves (match, number, seat, action)"
+    " SELECT * FROM unnest(%s::INTEGER[], %s::INTEGER[], %s::INTEGER[], %s::TEXT[]::JSON[])"
+)
+"""PostgreSQL: several rooms' moves, in one round trip (`Store.append_moves`)."""
+INSERT_FENCED_MOVES = (
+    "INSERT INTO moves (match, number, seat, action)"
+    " SELECT m.match, m.number, m.seat, m.action::JSON"
+    " FROM unnest(%s::INTEGER[], %s::INTEGER[], %s::INTEGER[], %s::TEXT[], %s::TEXT[],"
+    " %s::BIGINT[]) AS m(match, number, seat, action, room, token)"
+    " JOIN fences ON fences.room = m.room AND fences.token = m.token"
+    " FOR SHARE OF fences"
+    " RETURNING match, number"
+)
+"""PostgreSQL: several rooms' moves, each kept only if its room's fence holds its token, in
+one round trip (`Store.append_moves`)."""
+
+
+def move_columns(moves: Sequence[NewMove]) -> list[list[Any]]:
+    """The moves as PostgreSQL's arrays: matches, numbers, seats, actions (as JSON text)."""
+    return [
+        [move.match for move in moves],
+        [move.number for move in moves],
+        [move.seat for move in moves],
+        [orjson.dumps(move.action).decode() for move in moves],
+    ]
+
+
 def default_url() -> str:
     """SQLite in the user's data directory (e.g. ~/.local/share/tafel/tafel.db)."""
     folder = Path(platformdirs.user_data_dir("tafel", appauthor=False))
@@ -238,8 +270,10 @@ class Store:
         """The room and fencing token every write of this store is checked against (`fenced`);
         None for the store of a single process, which owns every room."""
         self.engine: Engine
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        self.autocommit = url.startswith("sqlite") and not memory
+        """Whether the moves' connections commit each statement itself (`move_connection`)."""
         if url.startswith("sqlite"):
-            memory = url in ("sqlite://", "sqlite:///:memory:")
             self.engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False, "timeout": LOCK_SECONDS},
@@ -291,18 +325,6 @@ class Store:
             .returning(MoveRow.number)
         )
         """A move kept only if the room's fence still holds this store's token (`fenced`)."""
-        self.insert_fenced_moves = text(
-            "INSERT INTO moves (match, number, seat, action)"
-            " SELECT m.match, m.number, m.seat, CAST(m.action AS JSON)"
-            " FROM unnest(CAST(:match AS INTEGER[]), CAST(:number AS INTEGER[]),"
-            " CAST(:seat AS INTEGER[]), CAST(:action AS TEXT[]), CAST(:room AS TEXT[]),"
-            " CAST(:token AS BIGINT[])) AS m(match, number, seat, action, room, token)"
-            " JOIN fences ON fences.room = m.room AND fences.token = m.token"
-            " FOR SHARE OF fences"
-            " RETURNING match, number"
-        )
-        """PostgreSQL: several rooms' moves, each kept only if its room's fence holds its
-        token, in one round trip (`append_moves`)."""
 
     @staticmethod
     def _create_tables_in_turn(connection: Connection, answer_seconds: float) -> None:
@@ -327,11 +349,23 @@ class Store:
         self.engine.dispose()
 
     def move_connection(self) -> Connection:
-        """This thread's connection for appending moves."""
+        """This thread's connection for appending moves. On a SQLite file it commits every
+        statement itself (autocommit): a group's moves are one statement (`append_moves`), and
+        that transaction costs no BEGIN and COMMIT of its own, each a step that let go of the
+        interpreter's lock and waited to have it back. PostgreSQL's commit stays a request of
+        its own: a connection lost before it is answered (`connection_lost`) then kept nothing,
+        while one lost during a statement that commits itself may have kept the moves."""
         connection: Connection | None = getattr(self.moves, "connection", None)
         if connection is None:
             connection = self.moves.connection = self.engine.connect()
             self.kept.append(connection)
+        if self.autocommit and self.moves.__dict__.get("raw") is not (
+            raw := connection.connection.dbapi_connection
+        ):
+            # New, or opened again after its connection was lost: the pool's connection does
+            # not keep the setting of the one it replaces.
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            self.moves.raw = raw
         return connection
 
     def ping(self) -> None:
@@ -574,38 +608,27 @@ class Store:
             return row.id
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
-        moves = self.move_connection()
-        move = {"match": match, "number": number, "seat": seat, "action": action}
-        try:
-            if self.fence is None:
-                moves.execute(self.insert_move, move)
-            else:
-                # The fence checked in the INSERT itself: one round trip per move, as without.
-                room, token = self.fence
-                done = moves.execute(
-                    self.insert_fenced_move, {**move, "room": room, "token": token}
-                )
-                if done.first() is None:
-                    newer = moves.scalar(select(FenceRow.token).where(FenceRow.room == room))
-                    raise FenceError(room, token, newer)
-            moves.commit()
-        except Exception:
-            moves.rollback()  # so the connection serves the next move (or reconnects)
-            raise
+        refused = self.append_moves([NewMove(self, match, number, seat, action)])[0]
+        if refused is not None:
+            raise refused
 
     def append_moves(self, moves: Sequence[NewMove]) -> list[Exception | None]:
         """Keep several rooms' moves in one transaction, one commit for them all (group
         commit): each fenced store's moves are checked against their room's fence in the same
         statement, and one whose fence moved on is refused alone (its `FenceError` in the
         answer, the others kept). Any other failure keeps none of them and raises: the caller
-        then makes each alone, so that one the store refuses fails nobody else's."""
+        then makes each alone, so that one the store refuses fails nobody else's. On a SQLite
+        file, moves that fit in one statement are that statement's transaction
+        (`move_connection`)."""
         connection = self.move_connection()
         answers: list[Exception | None] = [None] * len(moves)
-        plain = [move.row() for move in moves if move.store.fence is None]
+        plain = [move for move in moves if move.store.fence is None]
         fenced = [(number, move) for number, move in enumerate(moves) if move.store.fence]
         try:
+            if self.autocommit and (fenced or len(plain) > SQLITE_ROWS):
+                connection.exec_driver_sql("BEGIN")  # several statements, one transaction
             if plain:
-                connection.execute(self.insert_move, plain)
+                self._append_plain(connection, plain)
             if fenced:
                 self._append_fenced(connection, fenced, answers)
             connection.commit()
@@ -613,6 +636,22 @@ class Store:
             connection.rollback()  # so the connection serves the next moves (or reconnects)
             raise
         return answers
+
+    def _append_plain(self, connection: Connection, moves: list[NewMove]) -> None:
+        """Insert moves no fence holds back: on PostgreSQL as arrays, on SQLite as the rows of
+        one INSERT (a statement's parameters are at most `SQLITE_ROWS` rows' worth)."""
+        if connection.dialect.name == "postgresql":
+            columns = move_columns(moves)
+            connection.exec_driver_sql(INSERT_MOVES, tuple(columns))
+            return
+        if len(moves) > SQLITE_ROWS:
+            connection.execute(self.insert_move, [move.row() for move in moves])
+            return
+        values: list[Any] = []
+        for move in moves:
+            values += (move.match, move.number, move.seat, orjson.dumps(move.action).decode())
+        statement = SQLITE_INSERT_MOVES + ", ".join(["(?, ?, ?, ?)"] * len(moves))
+        connection.exec_driver_sql(statement, tuple(values))
 
     def _append_fenced(
         self,
@@ -633,30 +672,20 @@ class Store:
                     answers[number] = FenceError(room, token, newer)
             return
         # One statement for them all: the rows as arrays, joined with their rooms' fences.
-        columns: dict[str, list[Any]] = {
-            "match": [],
-            "number": [],
-            "seat": [],
-            "action": [],
-            "room": [],
-            "token": [],
-        }
-        for _, move in fenced:
-            room, token = move.fence()
-            for key, value in (*move.row().items(), ("room", room), ("token", token)):
-                columns[key].append(orjson.dumps(value).decode() if key == "action" else value)
+        columns = move_columns([move for _, move in fenced])
+        columns += [
+            [move.fence()[0] for _, move in fenced],
+            [move.fence()[1] for _, move in fenced],
+        ]
         kept = {
             (match, number)
-            for match, number in connection.execute(self.insert_fenced_moves, columns)
+            for match, number in connection.exec_driver_sql(INSERT_FENCED_MOVES, tuple(columns))
         }
         refused = [(n, move) for n, move in fenced if (move.match, move.number) not in kept]
         if refused:
             rooms = {move.fence()[0] for _, move in refused}
-            held = dict(
-                connection.execute(
-                    select(FenceRow.room, FenceRow.token).where(FenceRow.room.in_(rooms))
-                ).all()
-            )
+            query = select(FenceRow.room, FenceRow.token).where(FenceRow.room.in_(rooms))
+            held = {room: token for room, token in connection.execute(query)}
             for number, move in refused:
                 room, token = move.fence()
                 answers[number] = FenceError(room, token, held.get(room))
