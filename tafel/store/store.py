@@ -301,8 +301,9 @@ class Store:
                 self._create_tables_in_turn(connection, answer_seconds)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.moves = threading.local()
-        """Per thread, a connection kept for appending moves, the one write of every action:
-        checking a connection out of the pool and back in costs several times the INSERT."""
+        """Per thread, a connection kept for the writes of rooms (`_writing`) and their moves,
+        the one write of every action: checking a connection out of the pool and back in costs
+        several times the INSERT."""
         self.kept: list[Connection] = []
         self.insert_move = insert(MoveRow)
         self.insert_fenced_move = (
@@ -349,7 +350,7 @@ class Store:
         self.engine.dispose()
 
     def move_connection(self) -> Connection:
-        """This thread's connection for appending moves. On a SQLite file it commits every
+        """This thread's connection for a room's writes and moves. On a SQLite file it commits every
         statement itself (autocommit): a group's moves are one statement (`append_moves`), and
         that transaction costs no BEGIN and COMMIT of its own, each a step that let go of the
         interpreter's lock and waited to have it back. PostgreSQL's commit stays a request of
@@ -422,11 +423,21 @@ class Store:
             raise FenceError(code, token, held)
 
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """One write transaction, fenced if this store is (`fenced`)."""
-        with self.sessions.begin() as session:
-            self._check_fence(session)
-            yield session
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction, fenced if this store is (`fenced`), on this thread's kept
+        connection (`move_connection`) and in SQLAlchemy's Core: a room's changes are made in
+        the writes threads, where a session of the ORM and a connection checked out of the
+        pool (and on PostgreSQL pinged) for each cost more than the writes."""
+        connection = self.move_connection()
+        try:
+            if self.autocommit:
+                connection.exec_driver_sql("BEGIN")
+            self._check_fence(connection)
+            yield connection
+            connection.commit()
+        except BaseException:
+            connection.rollback()  # so the connection serves the next write (or reconnects)
+            raise
 
     # --- Rooms and seats ---------------------------------------------------------------------
 
@@ -471,9 +482,9 @@ class Store:
         """Keep a change of a room, all of it in one transaction: its seats, its status, its
         host, and who plays each seat of its match (id, specs, names) when a bot takes over
         from a person who left mid-game. The room counts as seen now."""
-        with self._writing() as session:
+        with self._writing() as connection:
             for seat in seats:
-                session.execute(
+                connection.execute(
                     update(SeatRow)
                     .where(SeatRow.room == code, SeatRow.seat == seat.seat)
                     .values(name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
@@ -484,26 +495,26 @@ class Store:
             if host is not None:
                 values["host"] = host
             if values:
-                session.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
+                connection.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
             if match is not None:
                 number, specs, names = match
-                session.execute(
+                connection.execute(
                     update(MatchRow).where(MatchRow.id == number).values(seats=specs, names=names)
                 )
-            self._touch(session, code, now())
+            self._touch(connection, code, now())
 
     def touch(self, code: str, when: datetime) -> None:
         """Somebody was in the room at `when`."""
-        with self._writing() as session:
-            self._touch(session, code, when)
+        with self._writing() as connection:
+            self._touch(connection, code, when)
 
     @staticmethod
-    def _touch(session: Session, code: str, when: datetime) -> None:
-        done = session.execute(
+    def _touch(connection: Connection, code: str, when: datetime) -> None:
+        done = connection.execute(
             update(ActivityRow).where(ActivityRow.room == code).values(seen=when)
         )
-        if not done.rowcount:  # type: ignore[attr-defined]
-            session.add(ActivityRow(room=code, seen=when))
+        if not done.rowcount:
+            connection.execute(insert(ActivityRow).values(room=code, seen=when))
 
     def checkpoint(self) -> None:
         """Move a SQLite file's write-ahead log into the file and give the log's space back to
@@ -559,11 +570,11 @@ class Store:
 
     def delete_room(self, code: str) -> None:
         """Forget a room in which no match was started: its seats and the room itself."""
-        with self._writing() as session:
-            session.execute(delete(ActivityRow).where(ActivityRow.room == code))
-            session.execute(delete(FenceRow).where(FenceRow.room == code))
-            session.execute(delete(SeatRow).where(SeatRow.room == code))
-            session.execute(delete(RoomRow).where(RoomRow.code == code))
+        with self._writing() as connection:
+            connection.execute(delete(ActivityRow).where(ActivityRow.room == code))
+            connection.execute(delete(FenceRow).where(FenceRow.room == code))
+            connection.execute(delete(SeatRow).where(SeatRow.room == code))
+            connection.execute(delete(RoomRow).where(RoomRow.code == code))
 
     def room(self, code: str) -> StoredRoom | None:
         with self.sessions() as session:
@@ -592,20 +603,22 @@ class Store:
 
     def start_match(self, code: str, number: int, record: GameRecord, names: list[str]) -> int:
         """Keep a new match's record (no moves yet) and mark the room as playing."""
-        with self._writing() as session:
-            row = MatchRow(
-                room=code,
-                number=number,
-                rules_version=record.rules_version,
-                seed=record.seed,
-                seats=list(record.seats),
-                names=list(names),
-            )
-            session.add(row)
-            session.execute(update(RoomRow).where(RoomRow.code == code).values(status="playing"))
-            self._touch(session, code, now())
-            session.flush()
-            return row.id
+        with self._writing() as connection:
+            match: int = connection.execute(
+                insert(MatchRow)
+                .values(
+                    room=code,
+                    number=number,
+                    rules_version=record.rules_version,
+                    seed=record.seed,
+                    seats=list(record.seats),
+                    names=list(names),
+                )
+                .returning(MatchRow.id)
+            ).scalar_one()
+            connection.execute(update(RoomRow).where(RoomRow.code == code).values(status="playing"))
+            self._touch(connection, code, now())
+        return match
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
         refused = self.append_moves([NewMove(self, match, number, seat, action)])[0]
@@ -693,8 +706,10 @@ class Store:
     def take_back_move(self, match: int, number: int) -> None:
         """Forget move `number` of `match`, its last: its player took it back within their
         turn (`tafel.engine.undo`). A record never holds a step taken back."""
-        with self._writing() as session:
-            session.execute(delete(MoveRow).where(MoveRow.match == match, MoveRow.number == number))
+        with self._writing() as connection:
+            connection.execute(
+                delete(MoveRow).where(MoveRow.match == match, MoveRow.number == number)
+            )
 
     def save_clock(self, match: int, key: int, used: float) -> None:
         """Keep how much of the match's timer is used (one row per match, overwritten)."""
@@ -706,28 +721,28 @@ class Store:
 
     def save_reserves(self, match: int, reserves: dict[int, float]) -> None:
         """Keep what is left of some seats' reserves of time (one row per seat, overwritten)."""
-        with self._writing() as session:
+        with self._writing() as connection:
             for seat, left in reserves.items():
-                done = session.execute(
+                done = connection.execute(
                     update(ReserveRow)
                     .where(ReserveRow.match == match, ReserveRow.seat == seat)
                     .values(left=left)
                 )
-                if not done.rowcount:  # type: ignore[attr-defined]
-                    session.add(ReserveRow(match=match, seat=seat, left=left))
+                if not done.rowcount:
+                    connection.execute(insert(ReserveRow).values(match=match, seat=seat, left=left))
 
     def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
-        with self._writing() as session:
-            done = session.execute(
+        with self._writing() as connection:
+            done = connection.execute(
                 update(table).where(table.match == match).values(key=key, used=used)
             )
-            if not done.rowcount:  # type: ignore[attr-defined]
-                session.add(table(match=match, key=key, used=used))
+            if not done.rowcount:
+                connection.execute(insert(table).values(match=match, key=key, used=used))
 
     def finish_match(self, code: str, match: int) -> None:
-        with self._writing() as session:
-            session.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
-            session.execute(update(RoomRow).where(RoomRow.code == code).values(status="over"))
+        with self._writing() as connection:
+            connection.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
+            connection.execute(update(RoomRow).where(RoomRow.code == code).values(status="over"))
 
     def match(self, code: str, number: int) -> StoredMatch | None:
         with self.sessions() as session:
