@@ -107,11 +107,6 @@ SQLITE_ROWS = 8000
 """The most moves SQLite takes as the rows of one INSERT: four parameters each, and a
 statement has at most 32,766."""
 SQLITE_INSERT_MOVES = "INSERT INTO moves (match, number, seat, action) VALUES "
-INSERT_MOVES = (
-    "INSERT INTO moves (match, number, seat, action)"
-    " SELECT * FROM unnest(%s::INTEGER[], %s::INTEGER[], %s::INTEGER[], %s::TEXT[]::JSON[])"
-)
-"""PostgreSQL: several rooms' moves, in one round trip (`Store.append_moves`)."""
 INSERT_FENCED_MOVES = (
     "INSERT INTO moves (match, number, seat, action)"
     " SELECT m.match, m.number, m.seat, m.action::JSON"
@@ -123,16 +118,6 @@ INSERT_FENCED_MOVES = (
 )
 """PostgreSQL: several rooms' moves, each kept only if its room's fence holds its token, in
 one round trip (`Store.append_moves`)."""
-
-
-def move_columns(moves: Sequence[NewMove]) -> list[list[Any]]:
-    """The moves as PostgreSQL's arrays: matches, numbers, seats, actions (as JSON text)."""
-    return [
-        [move.match for move in moves],
-        [move.number for move in moves],
-        [move.seat for move in moves],
-        [orjson.dumps(move.action).decode() for move in moves],
-    ]
 
 
 def default_url() -> str:
@@ -651,13 +636,9 @@ class Store:
         return answers
 
     def _append_plain(self, connection: Connection, moves: list[NewMove]) -> None:
-        """Insert moves no fence holds back: on PostgreSQL as arrays, on SQLite as the rows of
-        one INSERT (a statement's parameters are at most `SQLITE_ROWS` rows' worth)."""
-        if connection.dialect.name == "postgresql":
-            columns = move_columns(moves)
-            connection.exec_driver_sql(INSERT_MOVES, tuple(columns))
-            return
-        if len(moves) > SQLITE_ROWS:
+        """Insert moves no fence holds back; on SQLite as the rows of one INSERT (a statement's
+        parameters are at most `SQLITE_ROWS` rows' worth)."""
+        if connection.dialect.name == "postgresql" or len(moves) > SQLITE_ROWS:
             connection.execute(self.insert_move, [move.row() for move in moves])
             return
         values: list[Any] = []
@@ -685,7 +666,13 @@ class Store:
                     answers[number] = FenceError(room, token, newer)
             return
         # One statement for them all: the rows as arrays, joined with their rooms' fences.
-        columns = move_columns([move for _, move in fenced])
+        moves = [move for _, move in fenced]
+        columns: list[list[Any]] = [
+            [move.match for move in moves],
+            [move.number for move in moves],
+            [move.seat for move in moves],
+            [orjson.dumps(move.action).decode() for move in moves],
+        ]
         columns += [
             [move.fence()[0] for _, move in fenced],
             [move.fence()[1] for _, move in fenced],
