@@ -103,6 +103,23 @@ SCHEMA_SECONDS = 120.0
 """The longest a process starting waits for another to create the tables."""
 
 
+SQLITE_ROWS = 8000
+"""The most moves SQLite takes as the rows of one INSERT: four parameters each, and a
+statement has at most 32,766."""
+SQLITE_INSERT_MOVES = "INSERT INTO moves (match, number, seat, action) VALUES "
+INSERT_FENCED_MOVES = (
+    "INSERT INTO moves (match, number, seat, action)"
+    " SELECT m.match, m.number, m.seat, m.action::JSON"
+    " FROM unnest(%s::INTEGER[], %s::INTEGER[], %s::INTEGER[], %s::TEXT[], %s::TEXT[],"
+    " %s::BIGINT[]) AS m(match, number, seat, action, room, token)"
+    " JOIN fences ON fences.room = m.room AND fences.token = m.token"
+    " FOR SHARE OF fences"
+    " RETURNING match, number"
+)
+"""PostgreSQL: several rooms' moves, each kept only if its room's fence holds its token, in
+one round trip (`Store.append_moves`)."""
+
+
 def default_url() -> str:
     """SQLite in the user's data directory (e.g. ~/.local/share/tafel/tafel.db)."""
     folder = Path(platformdirs.user_data_dir("tafel", appauthor=False))
@@ -238,8 +255,10 @@ class Store:
         """The room and fencing token every write of this store is checked against (`fenced`);
         None for the store of a single process, which owns every room."""
         self.engine: Engine
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        self.autocommit = url.startswith("sqlite") and not memory
+        """Whether the moves' connections commit each statement itself (`move_connection`)."""
         if url.startswith("sqlite"):
-            memory = url in ("sqlite://", "sqlite:///:memory:")
             self.engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False, "timeout": LOCK_SECONDS},
@@ -267,8 +286,9 @@ class Store:
                 self._create_tables_in_turn(connection, answer_seconds)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.moves = threading.local()
-        """Per thread, a connection kept for appending moves, the one write of every action:
-        checking a connection out of the pool and back in costs several times the INSERT."""
+        """Per thread, a connection kept for the writes of rooms (`_writing`) and their moves,
+        the one write of every action: checking a connection out of the pool and back in costs
+        several times the INSERT."""
         self.kept: list[Connection] = []
         self.insert_move = insert(MoveRow)
         self.insert_fenced_move = (
@@ -291,18 +311,6 @@ class Store:
             .returning(MoveRow.number)
         )
         """A move kept only if the room's fence still holds this store's token (`fenced`)."""
-        self.insert_fenced_moves = text(
-            "INSERT INTO moves (match, number, seat, action)"
-            " SELECT m.match, m.number, m.seat, CAST(m.action AS JSON)"
-            " FROM unnest(CAST(:match AS INTEGER[]), CAST(:number AS INTEGER[]),"
-            " CAST(:seat AS INTEGER[]), CAST(:action AS TEXT[]), CAST(:room AS TEXT[]),"
-            " CAST(:token AS BIGINT[])) AS m(match, number, seat, action, room, token)"
-            " JOIN fences ON fences.room = m.room AND fences.token = m.token"
-            " FOR SHARE OF fences"
-            " RETURNING match, number"
-        )
-        """PostgreSQL: several rooms' moves, each kept only if its room's fence holds its
-        token, in one round trip (`append_moves`)."""
 
     @staticmethod
     def _create_tables_in_turn(connection: Connection, answer_seconds: float) -> None:
@@ -327,11 +335,23 @@ class Store:
         self.engine.dispose()
 
     def move_connection(self) -> Connection:
-        """This thread's connection for appending moves."""
+        """This thread's connection for a room's writes and moves. On a SQLite file it commits every
+        statement itself (autocommit): a group's moves are one statement (`append_moves`), and
+        that transaction costs no BEGIN and COMMIT of its own, each a step that let go of the
+        interpreter's lock and waited to have it back. PostgreSQL's commit stays a request of
+        its own: a connection lost before it is answered (`connection_lost`) then kept nothing,
+        while one lost during a statement that commits itself may have kept the moves."""
         connection: Connection | None = getattr(self.moves, "connection", None)
         if connection is None:
             connection = self.moves.connection = self.engine.connect()
             self.kept.append(connection)
+        if self.autocommit and self.moves.__dict__.get("raw") is not (
+            raw := connection.connection.dbapi_connection
+        ):
+            # New, or opened again after its connection was lost: the pool's connection does
+            # not keep the setting of the one it replaces.
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            self.moves.raw = raw
         return connection
 
     def ping(self) -> None:
@@ -388,11 +408,21 @@ class Store:
             raise FenceError(code, token, held)
 
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """One write transaction, fenced if this store is (`fenced`)."""
-        with self.sessions.begin() as session:
-            self._check_fence(session)
-            yield session
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction, fenced if this store is (`fenced`), on this thread's kept
+        connection (`move_connection`) and in SQLAlchemy's Core: a room's changes are made in
+        the writes threads, where a session of the ORM and a connection checked out of the
+        pool (and on PostgreSQL pinged) for each cost more than the writes."""
+        connection = self.move_connection()
+        try:
+            if self.autocommit:
+                connection.exec_driver_sql("BEGIN")
+            self._check_fence(connection)
+            yield connection
+            connection.commit()
+        except BaseException:
+            connection.rollback()  # so the connection serves the next write (or reconnects)
+            raise
 
     # --- Rooms and seats ---------------------------------------------------------------------
 
@@ -437,9 +467,9 @@ class Store:
         """Keep a change of a room, all of it in one transaction: its seats, its status, its
         host, and who plays each seat of its match (id, specs, names) when a bot takes over
         from a person who left mid-game. The room counts as seen now."""
-        with self._writing() as session:
+        with self._writing() as connection:
             for seat in seats:
-                session.execute(
+                connection.execute(
                     update(SeatRow)
                     .where(SeatRow.room == code, SeatRow.seat == seat.seat)
                     .values(name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
@@ -450,26 +480,26 @@ class Store:
             if host is not None:
                 values["host"] = host
             if values:
-                session.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
+                connection.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
             if match is not None:
                 number, specs, names = match
-                session.execute(
+                connection.execute(
                     update(MatchRow).where(MatchRow.id == number).values(seats=specs, names=names)
                 )
-            self._touch(session, code, now())
+            self._touch(connection, code, now())
 
     def touch(self, code: str, when: datetime) -> None:
         """Somebody was in the room at `when`."""
-        with self._writing() as session:
-            self._touch(session, code, when)
+        with self._writing() as connection:
+            self._touch(connection, code, when)
 
     @staticmethod
-    def _touch(session: Session, code: str, when: datetime) -> None:
-        done = session.execute(
+    def _touch(connection: Connection, code: str, when: datetime) -> None:
+        done = connection.execute(
             update(ActivityRow).where(ActivityRow.room == code).values(seen=when)
         )
-        if not done.rowcount:  # type: ignore[attr-defined]
-            session.add(ActivityRow(room=code, seen=when))
+        if not done.rowcount:
+            connection.execute(insert(ActivityRow).values(room=code, seen=when))
 
     def checkpoint(self) -> None:
         """Move a SQLite file's write-ahead log into the file and give the log's space back to
@@ -525,11 +555,11 @@ class Store:
 
     def delete_room(self, code: str) -> None:
         """Forget a room in which no match was started: its seats and the room itself."""
-        with self._writing() as session:
-            session.execute(delete(ActivityRow).where(ActivityRow.room == code))
-            session.execute(delete(FenceRow).where(FenceRow.room == code))
-            session.execute(delete(SeatRow).where(SeatRow.room == code))
-            session.execute(delete(RoomRow).where(RoomRow.code == code))
+        with self._writing() as connection:
+            connection.execute(delete(ActivityRow).where(ActivityRow.room == code))
+            connection.execute(delete(FenceRow).where(FenceRow.room == code))
+            connection.execute(delete(SeatRow).where(SeatRow.room == code))
+            connection.execute(delete(RoomRow).where(RoomRow.code == code))
 
     def room(self, code: str) -> StoredRoom | None:
         with self.sessions() as session:
@@ -558,54 +588,45 @@ class Store:
 
     def start_match(self, code: str, number: int, record: GameRecord, names: list[str]) -> int:
         """Keep a new match's record (no moves yet) and mark the room as playing."""
-        with self._writing() as session:
-            row = MatchRow(
-                room=code,
-                number=number,
-                rules_version=record.rules_version,
-                seed=record.seed,
-                seats=list(record.seats),
-                names=list(names),
-            )
-            session.add(row)
-            session.execute(update(RoomRow).where(RoomRow.code == code).values(status="playing"))
-            self._touch(session, code, now())
-            session.flush()
-            return row.id
+        with self._writing() as connection:
+            match: int = connection.execute(
+                insert(MatchRow)
+                .values(
+                    room=code,
+                    number=number,
+                    rules_version=record.rules_version,
+                    seed=record.seed,
+                    seats=list(record.seats),
+                    names=list(names),
+                )
+                .returning(MatchRow.id)
+            ).scalar_one()
+            connection.execute(update(RoomRow).where(RoomRow.code == code).values(status="playing"))
+            self._touch(connection, code, now())
+        return match
 
     def append_move(self, match: int, number: int, seat: int, action: Json) -> None:
-        moves = self.move_connection()
-        move = {"match": match, "number": number, "seat": seat, "action": action}
-        try:
-            if self.fence is None:
-                moves.execute(self.insert_move, move)
-            else:
-                # The fence checked in the INSERT itself: one round trip per move, as without.
-                room, token = self.fence
-                done = moves.execute(
-                    self.insert_fenced_move, {**move, "room": room, "token": token}
-                )
-                if done.first() is None:
-                    newer = moves.scalar(select(FenceRow.token).where(FenceRow.room == room))
-                    raise FenceError(room, token, newer)
-            moves.commit()
-        except Exception:
-            moves.rollback()  # so the connection serves the next move (or reconnects)
-            raise
+        refused = self.append_moves([NewMove(self, match, number, seat, action)])[0]
+        if refused is not None:
+            raise refused
 
     def append_moves(self, moves: Sequence[NewMove]) -> list[Exception | None]:
         """Keep several rooms' moves in one transaction, one commit for them all (group
         commit): each fenced store's moves are checked against their room's fence in the same
         statement, and one whose fence moved on is refused alone (its `FenceError` in the
         answer, the others kept). Any other failure keeps none of them and raises: the caller
-        then makes each alone, so that one the store refuses fails nobody else's."""
+        then makes each alone, so that one the store refuses fails nobody else's. On a SQLite
+        file, moves that fit in one statement are that statement's transaction
+        (`move_connection`)."""
         connection = self.move_connection()
         answers: list[Exception | None] = [None] * len(moves)
-        plain = [move.row() for move in moves if move.store.fence is None]
+        plain = [move for move in moves if move.store.fence is None]
         fenced = [(number, move) for number, move in enumerate(moves) if move.store.fence]
         try:
+            if self.autocommit and (fenced or len(plain) > SQLITE_ROWS):
+                connection.exec_driver_sql("BEGIN")  # several statements, one transaction
             if plain:
-                connection.execute(self.insert_move, plain)
+                self._append_plain(connection, plain)
             if fenced:
                 self._append_fenced(connection, fenced, answers)
             connection.commit()
@@ -613,6 +634,18 @@ class Store:
             connection.rollback()  # so the connection serves the next moves (or reconnects)
             raise
         return answers
+
+    def _append_plain(self, connection: Connection, moves: list[NewMove]) -> None:
+        """Insert moves no fence holds back; on SQLite as the rows of one INSERT (a statement's
+        parameters are at most `SQLITE_ROWS` rows' worth)."""
+        if connection.dialect.name == "postgresql" or len(moves) > SQLITE_ROWS:
+            connection.execute(self.insert_move, [move.row() for move in moves])
+            return
+        values: list[Any] = []
+        for move in moves:
+            values += (move.match, move.number, move.seat, orjson.dumps(move.action).decode())
+        statement = SQLITE_INSERT_MOVES + ", ".join(["(?, ?, ?, ?)"] * len(moves))
+        connection.exec_driver_sql(statement, tuple(values))
 
     def _append_fenced(
         self,
@@ -633,30 +666,26 @@ class Store:
                     answers[number] = FenceError(room, token, newer)
             return
         # One statement for them all: the rows as arrays, joined with their rooms' fences.
-        columns: dict[str, list[Any]] = {
-            "match": [],
-            "number": [],
-            "seat": [],
-            "action": [],
-            "room": [],
-            "token": [],
-        }
-        for _, move in fenced:
-            room, token = move.fence()
-            for key, value in (*move.row().items(), ("room", room), ("token", token)):
-                columns[key].append(orjson.dumps(value).decode() if key == "action" else value)
+        moves = [move for _, move in fenced]
+        columns: list[list[Any]] = [
+            [move.match for move in moves],
+            [move.number for move in moves],
+            [move.seat for move in moves],
+            [orjson.dumps(move.action).decode() for move in moves],
+        ]
+        columns += [
+            [move.fence()[0] for _, move in fenced],
+            [move.fence()[1] for _, move in fenced],
+        ]
         kept = {
             (match, number)
-            for match, number in connection.execute(self.insert_fenced_moves, columns)
+            for match, number in connection.exec_driver_sql(INSERT_FENCED_MOVES, tuple(columns))
         }
         refused = [(n, move) for n, move in fenced if (move.match, move.number) not in kept]
         if refused:
             rooms = {move.fence()[0] for _, move in refused}
-            held = dict(
-                connection.execute(
-                    select(FenceRow.room, FenceRow.token).where(FenceRow.room.in_(rooms))
-                ).all()
-            )
+            query = select(FenceRow.room, FenceRow.token).where(FenceRow.room.in_(rooms))
+            held = {room: token for room, token in connection.execute(query)}
             for number, move in refused:
                 room, token = move.fence()
                 answers[number] = FenceError(room, token, held.get(room))
@@ -664,8 +693,10 @@ class Store:
     def take_back_move(self, match: int, number: int) -> None:
         """Forget move `number` of `match`, its last: its player took it back within their
         turn (`tafel.engine.undo`). A record never holds a step taken back."""
-        with self._writing() as session:
-            session.execute(delete(MoveRow).where(MoveRow.match == match, MoveRow.number == number))
+        with self._writing() as connection:
+            connection.execute(
+                delete(MoveRow).where(MoveRow.match == match, MoveRow.number == number)
+            )
 
     def save_clock(self, match: int, key: int, used: float) -> None:
         """Keep how much of the match's timer is used (one row per match, overwritten)."""
@@ -677,28 +708,28 @@ class Store:
 
     def save_reserves(self, match: int, reserves: dict[int, float]) -> None:
         """Keep what is left of some seats' reserves of time (one row per seat, overwritten)."""
-        with self._writing() as session:
+        with self._writing() as connection:
             for seat, left in reserves.items():
-                done = session.execute(
+                done = connection.execute(
                     update(ReserveRow)
                     .where(ReserveRow.match == match, ReserveRow.seat == seat)
                     .values(left=left)
                 )
-                if not done.rowcount:  # type: ignore[attr-defined]
-                    session.add(ReserveRow(match=match, seat=seat, left=left))
+                if not done.rowcount:
+                    connection.execute(insert(ReserveRow).values(match=match, seat=seat, left=left))
 
     def _keep(self, table: type[ClockRow | WaitRow], match: int, key: int, used: float) -> None:
-        with self._writing() as session:
-            done = session.execute(
+        with self._writing() as connection:
+            done = connection.execute(
                 update(table).where(table.match == match).values(key=key, used=used)
             )
-            if not done.rowcount:  # type: ignore[attr-defined]
-                session.add(table(match=match, key=key, used=used))
+            if not done.rowcount:
+                connection.execute(insert(table).values(match=match, key=key, used=used))
 
     def finish_match(self, code: str, match: int) -> None:
-        with self._writing() as session:
-            session.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
-            session.execute(update(RoomRow).where(RoomRow.code == code).values(status="over"))
+        with self._writing() as connection:
+            connection.execute(update(MatchRow).where(MatchRow.id == match).values(over=True))
+            connection.execute(update(RoomRow).where(RoomRow.code == code).values(status="over"))
 
     def match(self, code: str, number: int) -> StoredMatch | None:
         with self.sessions() as session:

@@ -159,6 +159,10 @@ def test_a_move_on_a_stalled_store_is_refused_within_the_deadline_and_nothing_is
             assert refused["key"] == "store_failed"
             assert refused["message"] == SERVER_CATALOG.text(lang, "store_failed")
             proxy.flow()
+            # The move's INSERT may have reached the store before the stall: the room reads
+            # its match back, and refuses moves until it has.
+            room = the_rooms(client).rooms[code]
+            wait_for(lambda: room.moves.rechecking is None, "the match read back")
             # The store answers again: the same move is kept, and every tab shows it.
             before = moving.n
             for _ in range(5):
