@@ -101,7 +101,7 @@ def test_simulate_plays_its_bots_and_the_installed_one() -> None:
         "simulate",
         "liars-dice",
         "--games",
-        "20",
+        "6",
         "--seed",
         "2",
         "--json",
@@ -116,11 +116,13 @@ def test_simulate_plays_its_bots_and_the_installed_one() -> None:
     )
     assert code == 0, out
     result = json.loads(out)
-    assert result["game"] == "liars-dice" and result["games"] == 20
+    assert result["game"] == "liars-dice" and result["games"] == 6
     assert len(result["seats"]) == 3
+    # The hard level samples at every move: short games, two dice each.
     code, out = run(
-        "simulate", "liars-dice", "--games", "4", "--seat", "bot:hard", "--seat", "bot:counter"
-    )
+        "simulate", "liars-dice", "--games", "4", "--seat", "bot:hard", "--seat", "bot:counter",
+        "-o", "dice=2",
+    )  # fmt: skip
     assert code == 0, out
     assert "win share" in out and "bot:counter" in out
 

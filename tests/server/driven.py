@@ -53,14 +53,21 @@ async def settle_room(room: Room) -> None:
 
 
 async def drive(
-    game_id: str, players: int, people: set[int], seed: int, pace: BotPace, limit: int = 20000
+    game_id: str,
+    players: int,
+    people: set[int],
+    seed: int,
+    pace: BotPace,
+    limit: int = 20000,
+    options: dict[str, object] | None = None,
 ) -> Drive:
-    """One match of `game_id`: `people` are seats held by people who never act, the other seats
-    the game's default bot. Seeded: the match's seed and the bots' pauses come from `seed`."""
+    """One match of `game_id` (with the game's `options`, its defaults if None): `people` are
+    seats held by people who never act, the other seats the game's default bot. Seeded: the
+    match's seed and the bots' pauses come from `seed`."""
     clock = ManualClock()
     store = Store("sqlite://")
     rooms = Rooms(store, pace, clock)
-    room, host = await rooms.create(game_id, players, {}, "P0")
+    room, host = await rooms.create(game_id, players, options or {}, "P0")
     tokens = {0: host}
     for seat in range(1, players):
         if seat in people:

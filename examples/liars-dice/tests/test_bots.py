@@ -81,7 +81,9 @@ def test_a_bot_plays_whole_games_legally(bot: type[Agent], players: int) -> None
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_plays_a_game(level: str) -> None:
-    state = GAME.start(3, 4)
+    # Two dice each: every decision a level makes comes up in a game of fewer rounds (the
+    # hard level's sampling makes each of its moves costly).
+    state = GAME.start(3, 4, Options(dice=2))
     agents = [make_agent(f"bot:{level}", GAME, seat) for seat in range(3)]
     rng = Rng(4)
     while state.outcome() is None:

@@ -27,10 +27,14 @@ ROUND_PHASES = ("ask", "answer", "talk", "accusation", "guess", "nominate", "vot
 def told(state: SpyfallState, seat: Seat) -> dict[Action | str, str]:
     """What `seat` learns by trying each action of the game: accepted, or the reason why not."""
     answers: dict[Action | str, str] = {"actors": repr(state.actors())}
+    # A refused action changes nothing (the contract suite checks it), so one clone serves
+    # until an action is accepted.
+    probe = state.clone()
     for action in GAME.actions:
         try:
-            state.clone().apply(seat, action)
+            probe.apply(seat, action)
             answers[action] = "ok"
+            probe = state.clone()
         except IllegalAction as error:
             answers[action] = error.key + repr(sorted(error.params.items()))
     return answers

@@ -62,15 +62,18 @@ def test_new_value_choices_name_the_street_and_its_token() -> None:
 
 
 def test_every_view_action_and_event_of_random_games_has_words_in_both_languages() -> None:
-    """Events and actions at every step; the table drawn at every eighth step (Rich is slow)."""
+    """Events and actions at every step; the table drawn at every eighth step for one viewer
+    and language in turn, and for all at the end (Rich is slow)."""
+    seen = [(viewer, lang) for viewer in (0, 1, None) for lang in ("en", "nl")]
     for seed in range(3):
         state = GAME.start(2, seed)
         rng = Rng(seed)
         for step in range(1000):
+            drawn = seen[(step // 8) % len(seen)] if step % 8 == 0 else None
             for viewer in (0, 1, None):
                 view = state.view(viewer)
                 for lang in ("en", "nl"):
-                    if step % 8 == 0 or state.outcome() is not None:
+                    if drawn == (viewer, lang) or state.outcome() is not None:
                         Console(width=160, file=io.StringIO()).print(TEXT.render(view, lang, NAMES))
                     for event in view["events"]:
                         words = TEXT.describe_event(event, lang, NAMES)
