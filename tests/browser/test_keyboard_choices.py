@@ -150,6 +150,10 @@ def test_escape_and_arrows_at_the_table(
             say.press("Enter")
             await_change(page, seen)
             continue
+        deal = page.locator("main [data-deal].legal")
+        if deal.count():  # Spyfall's dealer deals the round (else the seat's time runs out)
+            deal.click()
+            continue
         if game_id == "spyfall":  # a tap would accuse or vote: the table waits for a question
             await_change(page, seen)
             continue
