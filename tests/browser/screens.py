@@ -301,11 +301,11 @@ def every_screen(
             shots = OUTPUT / f"screens-{game_id}"
             shots.mkdir(parents=True, exist_ok=True)
             try:
-                found = walk(browser, url, game_id, shots)
+                walked = walk(browser, url, game_id, shots)
             except Exception as error:
                 kept.write_text(json.dumps({"failed": f"{type(error).__name__}: {error}"}))
                 raise
-            kept.write_text(json.dumps(found))
+            kept.write_text(json.dumps(walked))
     found: dict[str, Any] = json.loads(kept.read_text())
     if "failed" in found:
         pytest.fail(f"the walk through every screen failed: {found['failed']}")
