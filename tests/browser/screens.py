@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -284,29 +285,36 @@ def walk(browser: Browser, url: str, game_id: str, shots: Path) -> dict[str, Any
     return {"axe": axe, "small": small, "controls": controls, "errors": errors}
 
 
-def every_screen(
-    browser: Browser, url: str, game_id: str, tmp_path_factory: pytest.TempPathFactory
+def once(
+    tmp_path_factory: pytest.TempPathFactory, key: str, make: Callable[[], dict[str, Any]]
 ) -> dict[str, Any]:
-    """What the checks found on every screen of the game: walked by the first test of this run
-    to ask (its screenshots in test-output/screenshots/screens-<game>/), read by the others.
-    xdist's workers share the folder above their own temporary folders; a lock makes the others
-    wait for the walk rather than make their own. A walk that failed fails every test that asks,
-    with its error."""
+    """What `make` returns (JSON), made once per test run by the first test to ask for `key` and
+    read by the others. xdist's workers share the folder above their own temporary folders; a
+    lock makes the others wait for it rather than make their own. If `make` failed, every test
+    that asks fails with its error."""
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = shared.parent
-    kept = shared / f"screens-{game_id}.json"
+    kept = shared / f"{key}.json"
     with FileLock(f"{kept}.lock"):
         if not kept.exists():
-            shots = OUTPUT / f"screens-{game_id}"
-            shots.mkdir(parents=True, exist_ok=True)
             try:
-                walked = walk(browser, url, game_id, shots)
+                made = make()
             except Exception as error:
                 kept.write_text(json.dumps({"failed": f"{type(error).__name__}: {error}"}))
                 raise
-            kept.write_text(json.dumps(walked))
+            kept.write_text(json.dumps(made))
     found: dict[str, Any] = json.loads(kept.read_text())
     if "failed" in found:
-        pytest.fail(f"the walk through every screen failed: {found['failed']}")
+        pytest.fail(f"{key} failed: {found['failed']}")
     return found
+
+
+def every_screen(
+    browser: Browser, url: str, game_id: str, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """What the checks found on every screen of the game, walked once per test run (its
+    screenshots in test-output/screenshots/screens-<game>/)."""
+    shots = OUTPUT / f"screens-{game_id}"
+    shots.mkdir(parents=True, exist_ok=True)
+    return once(tmp_path_factory, f"screens-{game_id}", lambda: walk(browser, url, game_id, shots))
