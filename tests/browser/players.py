@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tafel.engine import GameRecord
+from tafel.games import GAMES
 
 PHONE = ViewportSize(width=390, height=844)
 LAPTOP = ViewportSize(width=1366, height=768)
@@ -190,3 +191,26 @@ def open_tool(page: Page, name: str) -> None:
         page.get_by_role("button", name="More: moves, rules, alerts").click()
         button = page.locator(".sheet .tool-list button", has_text=name)
     button.click()
+
+
+def table_against_bots(
+    page: Page,
+    url: str,
+    game_id: str,
+    players: int,
+    shots: Path,
+    options: dict[str, str] | None = None,
+    bot: str | None = None,
+    before_start: Callable[[], None] | None = None,
+) -> None:
+    """Ann opens a room of the game on `page`, fills every other seat with a bot (the game's
+    default one unless `bot` names one) and starts: the page shows the table. `before_start` is
+    called in the full lobby (a check of the lobby's screen)."""
+    game = GAMES[game_id]
+    create_room(page, url, game.title("en"), players, "Ann", shots, options)
+    for seat in range(1, players):
+        add_bot(page, seat, bot or game.default_rollout)
+    if before_start is not None:
+        before_start()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("main.table")).to_be_visible()

@@ -7,74 +7,36 @@ square). The tables are photographed as people with protanopia and deuteranopia 
 in the page, and on every game's table no two seats' marks (chips, boards, piles, figures) differ
 by colour alone. On a 360 px phone no text is under 14 px on any screen of any game (home,
 lobby, the table in each phase, the end, the replay, How to play; in English and Dutch): letters,
-numbers, marks drawn by the style sheet and what a field holds, on the boards too."""
+numbers, marks drawn by the style sheet and what a field holds, on the boards too (in the walk
+through every screen that runs the other checks of each screen too: tests/browser/screens.py)."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import (
-    add_bot,
-    create_room,
-    open_page,
-    play_through_phases,
-    play_to_the_end,
+from tafel.games import OWN_GAMES
+from tests.browser.players import open_page, play_to_the_end, table_against_bots
+from tests.browser.screens import (
+    LANGS,
+    OUTPUT,
+    PHONE,
+    SMALL_TEXT,
+    SMALLEST_PX,
+    TABLES,
+    WALK_TIMEOUT,
+    every_screen,
+    once,
+    switch_language,
 )
-from tests.browser.test_accessibility import LANGS, TABLES, switch_language
 
 pytestmark = pytest.mark.timeout(300)
 
-PHONE = ViewportSize(width=360, height=740)
 VISIONS = ("protanopia", "deuteranopia")
-SMALLEST_PX = 14
-
-# Each element drawn on the page whose text is smaller than `smallest` px: its tag, classes and
-# size. Text is a text node, what a field holds (or its placeholder) and what the style sheet
-# writes before or after an element (a square's sign); text hidden from the eye (the screen
-# readers' own, `.sr-only`) is left out, text hidden from screen readers only is not.
-SMALL_TEXT = r"""(smallest) => {
-  const small = new Set();
-  const drawn = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden"
-    && !el.closest(".sr-only");
-  const note = (el, style) => {
-    const size = parseFloat(style.fontSize);
-    const what = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
-    if (size < smallest) small.add(`${what} ${size}px`);
-  };
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (node.textContent.trim() && el && drawn(el)) note(el, getComputedStyle(el));
-  }
-  for (const el of document.body.querySelectorAll("*")) {
-    if (!drawn(el)) continue;
-    const field = el.matches("input:not([type=hidden]), select, textarea");
-    if (field && (el.value || el.placeholder)) note(el, getComputedStyle(el));
-    for (const pseudo of ["::before", "::after"]) {
-      const style = getComputedStyle(el, pseudo);
-      // A string of text (not "none", "normal" or an empty string drawn as a shape).
-      if (/^"[^"]*\S[^"]*"$/.test(style.content)) note(el, style);
-    }
-  }
-  return [...small];
-}"""
-
-
-def start(browser: Browser, url: str, game_id: str, players: int, shots: Path) -> Page:
-    game = GAMES[game_id]
-    errors: list[str] = []
-    page = open_page(browser, PHONE, errors)
-    create_room(page, url, game.title("en"), players, "Ann", shots)
-    for seat in range(1, players):
-        add_bot(page, seat, game.default_rollout)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("main.table")).to_be_visible()
-    return page
 
 
 def photograph_in_each_vision(page: Page, shots: Path) -> None:
@@ -133,60 +95,89 @@ def test_seats_sharing_a_signal_are_found() -> None:
         told_apart([["blue", "3||50%|"], ["purple", "3||50%|"]])
 
 
+# Read in one look (the bots move on meanwhile): each team mark's team and the number it shows.
+TEAM_NUMBERS = """() => [...document.querySelectorAll(".mt .swatch, .ring .domestique")]
+  .map((mark) => [[...mark.classList].find((c) => /^team\\d$/.test(c)), mark.textContent.trim()])"""
+# The shapes (corners) of each colour's figures on Tony & Tino's board.
+SHAPES = """(colour) => [...document.querySelectorAll(
+    `.tt .meeple.${colour}, .point.${colour} .meeple`)]
+  .map((meeple) => getComputedStyle(meeple).borderTopLeftRadius)"""
+
+
+def seat_marks(browser: Browser, url: str, game_id: str, shots: Path) -> dict[str, Any]:
+    """One game on the phone, read for every test of the seats' marks: after 12 taps each
+    vision's marks (`seen`), then, in Maillot after 40 taps, the team marks' numbers (`teams`),
+    in Tony & Tino after 16, each colour's shapes (`shapes`); photographed in each vision."""
+    players, options = (4, {}) if game_id == "maillot" else TABLES[game_id]
+    page = open_page(browser, PHONE, [])
+    table_against_bots(page, url, game_id, players, shots, options)
+    rng = random.Random(6)
+    play_to_the_end([page], rng, clicks=12)
+    session = page.context.new_cdp_session(page)
+    seen: dict[str, list[list[list[str]]]] = {}
+    for vision in VISIONS:
+        session.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
+        seen[vision] = page.evaluate(MARKS, [CHIPS, *SEAT_MARKS[game_id]])
+        page.screenshot(path=shots / f"{vision}.png", full_page=True)
+    session.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+    found: dict[str, Any] = {"players": players, "seen": seen}
+    if game_id == "maillot":
+        play_to_the_end([page], rng, clicks=40 - 12)
+        found["teams"] = page.evaluate(TEAM_NUMBERS)
+        photograph_in_each_vision(page, shots / "teams")
+    if game_id == "tony-tino":
+        play_to_the_end([page], rng, clicks=16 - 12)
+        found["shapes"] = {colour: page.evaluate(SHAPES, colour) for colour in ("blue", "purple")}
+        photograph_in_each_vision(page, shots / "shapes")
+    page.context.close()
+    return found
+
+
+def marks_of(
+    browser: Browser, url: str, game_id: str, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """The seats' marks of the game, read once per test run (tests/browser/screens.py's `once`;
+    photographs in test-output/screenshots/seat-marks-<game>/)."""
+    shots = OUTPUT / f"seat-marks-{game_id}"
+    (shots / "teams").mkdir(parents=True, exist_ok=True)
+    (shots / "shapes").mkdir(parents=True, exist_ok=True)
+    return once(
+        tmp_path_factory, f"seat-marks-{game_id}", lambda: seat_marks(browser, url, game_id, shots)
+    )
+
+
+@pytest.mark.timeout(WALK_TIMEOUT)
 @pytest.mark.parametrize("game_id", OWN_GAMES)
 def test_every_seat_is_told_apart_without_colour(
-    browser: Browser, quick_talk_url: str, output: Path, game_id: str
+    browser: Browser, quick_talk_url: str, tmp_path_factory: pytest.TempPathFactory, game_id: str
 ) -> None:
     """Under simulated protanopia and deuteranopia each seat's marks (its chip, its board or
     pile, a team's number, a figure's shape) still differ from every other seat's by a word, a
     number or a shape on the page; the tables are photographed so for a person to look at."""
-    players, options = (4, {}) if game_id == "maillot" else TABLES[game_id]
-    game = GAMES[game_id]
-    page = open_page(browser, PHONE, [])
-    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
-    for seat in range(1, players):
-        add_bot(page, seat, game.default_rollout)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("main.table")).to_be_visible()
-    play_to_the_end([page], random.Random(6), clicks=12)
-    session = page.context.new_cdp_session(page)
-    for vision in VISIONS:
-        session.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
-        # Read in one look: the bots move on meanwhile.
-        chips, *marks = page.evaluate(MARKS, [CHIPS, *SEAT_MARKS[game_id]])
-        assert len(told_apart(chips)) == players, (vision, chips)
-        for found in marks:
-            told_apart(found)
-        page.screenshot(path=output / f"{vision}.png", full_page=True)
-    session.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+    found = marks_of(browser, quick_talk_url, game_id, tmp_path_factory)
+    for vision, (chips, *marks) in found["seen"].items():
+        assert len(told_apart(chips)) == found["players"], (vision, chips)
+        for each in marks:
+            told_apart(each)
 
 
-def test_maillot_teams_carry_their_numbers(browser: Browser, server_url: str, output: Path) -> None:
-    page = start(browser, server_url, "maillot", 4, output)
-    play_to_the_end([page], random.Random(6), clicks=40)
-    # Read in one look: the bots move on meanwhile.
-    marks: list[list[str]] = page.evaluate(
-        """() => [...document.querySelectorAll(".mt .swatch, .ring .domestique")].map((mark) =>
-            [[...mark.classList].find((c) => /^team\\d$/.test(c)), mark.textContent.trim()])"""
-    )
+@pytest.mark.timeout(WALK_TIMEOUT)
+def test_maillot_teams_carry_their_numbers(
+    browser: Browser, quick_talk_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    marks: list[list[str]] = marks_of(browser, quick_talk_url, "maillot", tmp_path_factory)["teams"]
     assert len(marks) >= 4
     for team, number in marks:
         assert number == str(int(team.removeprefix("team")) + 1), (team, number)
-    photograph_in_each_vision(page, output)
 
 
-def test_tony_tino_colours_have_two_shapes(browser: Browser, server_url: str, output: Path) -> None:
-    page = start(browser, server_url, "tony-tino", 2, output)
-    play_to_the_end([page], random.Random(6), clicks=16)
-
-    def shapes(colour: str) -> set[str]:
-        meeples = page.locator(f".tt .meeple.{colour}, .point.{colour} .meeple").all()
-        radius = "(el) => getComputedStyle(el).borderTopLeftRadius"
-        return {meeple.evaluate(radius) for meeple in meeples}
-
-    blue, purple = shapes("blue"), shapes("purple")
+@pytest.mark.timeout(WALK_TIMEOUT)
+def test_tony_tino_colours_have_two_shapes(
+    browser: Browser, quick_talk_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    shapes = marks_of(browser, quick_talk_url, "tony-tino", tmp_path_factory)["shapes"]
+    blue, purple = set(shapes["blue"]), set(shapes["purple"])
     assert blue and purple and not blue & purple, (blue, purple)
-    photograph_in_each_vision(page, output)
 
 
 def small_text(page: Page, screen: str, found: dict[str, list[str]]) -> None:
@@ -241,34 +232,17 @@ def test_home_has_no_text_under_14_px_on_a_phone(
     assert found == {}
 
 
+@pytest.mark.timeout(WALK_TIMEOUT)
 @pytest.mark.parametrize("game_id", OWN_GAMES)
 def test_no_text_under_14_px_on_any_screen_of_a_phone(
-    browser: Browser, quick_talk_url: str, output: Path, game_id: str
+    browser: Browser,
+    quick_talk_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    game_id: str,
 ) -> None:
-    game = GAMES[game_id]
-    players, options = TABLES[game_id]
-    errors: list[str] = []
-    page = open_page(browser, PHONE, errors)
-    found: dict[str, list[str]] = {}
-    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
-    for seat in range(1, players):
-        add_bot(page, seat, game.default_rollout)
-    small_text(page, "lobby", found)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("main.table")).to_be_visible()
-
-    def table(phase: str) -> None:
-        small_text(page, f"table:{phase}", found)
-        page.screenshot(path=output / f"table-{phase}.png", full_page=True)
-
-    play_through_phases(page, random.Random(game_id), table)
-    small_text(page, "end", found)
-    page.get_by_role("button", name="Replay").click()
-    expect(page.locator(".replay")).to_be_visible()
-    small_text(page, "replay", found)
-    page.screenshot(path=output / "replay.png", full_page=True)
-    page.goto(f"{quick_talk_url}/how/{game_id}")
-    expect(page.locator("main.how")).to_be_visible()
-    small_text(page, "how to play", found)
-    assert found == {}
-    assert errors == []
+    """Every screen of the game on the phone, in the walk that runs the other checks of every
+    screen too (tests/browser/screens.py; its screenshots, on the phone, are in
+    test-output/screenshots/screens-<game>/)."""
+    found = every_screen(browser, quick_talk_url, game_id, tmp_path_factory)
+    assert found["small"] == {}
+    assert found["errors"] == []

@@ -12,128 +12,29 @@ ancestor's background, colours with alpha laid over the ones below. The focus ri
 the same way, on every control the keyboard lands on while tabbing over the screen.
 
 Checked on home (options open), the lobby and the table of each game in its first phases, on a
-360 px phone and a 1366 px laptop; a test of its own shows the check fails on a 1.4:1 border."""
+360 px phone and a 1366 px laptop, in the walk through every screen that runs the other checks
+too (tests/browser/screens.py); a test of its own shows the check fails on a 1.4:1 border."""
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, expect
 
-from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import LAPTOP, add_bot, create_room, open_page, play_through_phases
-from tests.browser.test_accessibility import SETTLED, TABLES
+from tafel.games import OWN_GAMES
+from tests.browser.players import LAPTOP, open_page
+from tests.browser.screens import (
+    BOUNDARIES,
+    LEAST,
+    RING,
+    WALK_TIMEOUT,
+    check_controls,
+    every_screen,
+)
 
 pytestmark = pytest.mark.timeout(300)
-
-SIZES = {"phone": ViewportSize(width=360, height=740), "laptop": LAPTOP}
-LEAST = 4.5
-PHASES = 3
-FOCUS_TABS = 30  # controls the focus ring is measured on, per screen and size
-
-# The colour helpers, shared by both checks: `rgba` parses a computed colour, `under` is the
-# solid colour an element sits on, `ratio` the WCAG contrast of two solid colours.
-COLOURS = r"""
-  const rgba = (text) => {
-    const m = text.match(/rgba?\(([^)]+)\)/);
-    if (!m) return [0, 0, 0, 0];
-    const [r, g, b, a] = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
-    return [r, g, b, a === undefined ? 1 : a];
-  };
-  const over = ([r, g, b, a], [R, G, B]) =>
-    [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
-  const under = (el) => {
-    const layers = [];
-    for (let at = el; at; at = at.parentElement) {
-      const colour = rgba(getComputedStyle(at).backgroundColor);
-      if (colour[3] > 0) layers.push(colour);
-      if (colour[3] >= 1) break;
-    }
-    return layers.reverse().reduce((below, layer) => over(layer, below), [255, 255, 255]);
-  };
-  const luminance = (rgb) => {
-    const [r, g, b] = rgb.map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const ratio = (a, b) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi + 0.05) / (lo + 0.05);
-  };
-  const name = (el) => {
-    const said = (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 24);
-    return `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${said}"`;
-  };
-"""
-
-# Each visible control whose boundary is under `least`:1 against what it sits on.
-BOUNDARIES = (
-    r"""(least) => {"""
-    + COLOURS
-    + r"""
-  const low = new Set();
-  const controls = "button, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), "
-    + "select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1']), .legal";
-  for (const el of document.querySelectorAll(controls)) {
-    if (!el.getClientRects().length || el.closest(".sr-only")) continue;
-    const style = getComputedStyle(el);
-    if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
-    // A panel that scrolls takes the focus to be scrolled by keyboard: it is no control (its
-    // ring is measured with the others').
-    const scrolls = /auto|scroll/.test(style.overflowX + style.overflowY);
-    if (scrolls && !el.matches("button, input, select, textarea, .legal")) continue;
-    const background = el.parentElement ? under(el.parentElement) : [255, 255, 255];
-    const bordered = parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none";
-    const fill = rgba(style.backgroundColor);
-    const edge = bordered ? rgba(style.borderTopColor) : fill;
-    if (edge[3] === 0) continue; // drawn by its text alone
-    const contrast = ratio(over(edge, background), background);
-    const what = bordered ? "border" : "fill";
-    if (contrast < least) low.add(`${name(el)} ${what} ${contrast.toFixed(2)}`);
-  }
-  return [...low];
-}"""
-)
-
-# The focus ring of the control the keyboard is on, under `least`:1 against what it sits on:
-# null if it is fine (or the focus is on the page).
-RING = (
-    r"""(least) => {"""
-    + COLOURS
-    + r"""
-  const el = document.activeElement;
-  if (!el || el === document.body || !el.matches(":focus-visible")) return null;
-  const style = getComputedStyle(el);
-  const background = el.parentElement ? under(el.parentElement) : [255, 255, 255];
-  const none = style.outlineStyle === "none" || parseFloat(style.outlineWidth) === 0;
-  if (none) return `${name(el)} no ring`;
-  const contrast = ratio(over(rgba(style.outlineColor), background), background);
-  return contrast < least ? `${name(el)} ring ${contrast.toFixed(2)}` : null;
-}"""
-)
-
-
-def check(page: Page, screen: str, found: dict[str, list[str]]) -> None:
-    """Boundaries and focus rings under 4.5:1 on the screen as it is, in each size; the page is
-    left on a laptop."""
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        page.evaluate(SETTLED)
-        low: list[str] = page.evaluate(BOUNDARIES, LEAST)
-        for _ in range(FOCUS_TABS):
-            page.keyboard.press("Tab")
-            ring: str | None = page.evaluate(RING, LEAST)
-            if ring and ring not in low:
-                low.append(ring)
-        page.evaluate("document.activeElement?.blur()")
-        if low:
-            found[f"{screen} {size}"] = low
-    page.set_viewport_size(LAPTOP)
 
 
 def report(found: dict[str, list[str]], output: Path) -> dict[str, list[str]]:
@@ -174,32 +75,20 @@ def test_home_controls_are_seen(browser: Browser, server_url: str, output: Path)
     expect(page.locator("form.create")).to_be_visible()
     found: dict[str, list[str]] = {}
     page.locator("details.options summary").first.click()
-    check(page, "home:options", found)
+    check_controls(page, "home:options", found)
     page.screenshot(path=output / "home.png", full_page=True)
     assert report(found, output) == {}
 
 
+@pytest.mark.timeout(WALK_TIMEOUT)
 @pytest.mark.parametrize("game_id", OWN_GAMES)
 def test_every_control_of_a_game_is_seen(
-    browser: Browser, quick_talk_url: str, output: Path, game_id: str
+    browser: Browser,
+    quick_talk_url: str,
+    output: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    game_id: str,
 ) -> None:
-    game = GAMES[game_id]
-    players, options = TABLES[game_id]
-    errors: list[str] = []
-    page = open_page(browser, LAPTOP, errors)
-    page.emulate_media(reduced_motion="reduce")
-    found: dict[str, list[str]] = {}
-    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
-    for seat in range(1, players):
-        add_bot(page, seat, game.default_rollout)
-    check(page, "lobby", found)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("main.table")).to_be_visible()
-
-    def table(phase: str) -> None:
-        check(page, f"table:{phase}", found)
-        page.screenshot(path=output / f"table-{phase}.png")
-
-    play_through_phases(page, random.Random(game_id), table, PHASES)
-    assert report(found, output) == {}
-    assert errors == []
+    found = every_screen(browser, quick_talk_url, game_id, tmp_path_factory)
+    assert report(found["controls"], output) == {}
+    assert found["errors"] == []

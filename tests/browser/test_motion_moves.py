@@ -24,7 +24,8 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.browser.players import add_bot, await_change, create_room, frame_number
+from tafel.games import GAMES as REGISTRY
+from tests.browser.players import await_change, frame_number, table_against_bots
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -77,7 +78,8 @@ MARKS = """() => [...document.querySelectorAll("main .last-moved")].flatMap((pla
   return [{ where, who: tag.title, said: words.includes(tag.title) }];
 })"""
 
-GAMES = [("Add-Vantage", 2), ("Tornado Alert!", 3), ("Maillot Arc-en-ciel", 3), ("Tony & Tino", 2)]
+GAMES = [("add-vantage", 2), ("tornado-alert", 3), ("maillot", 3), ("tony-tino", 2)]
+TITLES = [REGISTRY[game].title("en") for game, _ in GAMES]  # the tests' ids
 
 
 def table(
@@ -92,11 +94,7 @@ def table(
     context = browser.new_context(viewport=viewport, locale="en-GB", reduced_motion=motion)
     context.add_init_script(RECORD)
     ann = context.new_page()
-    create_room(ann, server_url, game, players, "Ann", output)
-    for seat in range(1, players):
-        add_bot(ann, seat, "easy")
-    ann.get_by_role("button", name="Start the game").click()
-    expect(ann.locator("main.table")).to_be_visible()
+    table_against_bots(ann, server_url, game, players, output, bot="easy")
     return ann
 
 
@@ -115,7 +113,7 @@ def move(ann: Page, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP_SIZE], ids=["phone", "laptop"])
-@pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=TITLES)
 def test_things_glide_and_last_moves_stay_marked(
     browser: Browser, server_url: str, output: Path, game: str, players: int, viewport: ViewportSize
 ) -> None:
@@ -154,7 +152,7 @@ def test_things_glide_and_last_moves_stay_marked(
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP_SIZE], ids=["phone", "laptop"])
-@pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=TITLES)
 def test_nothing_moves_under_reduced_motion(
     browser: Browser, server_url: str, output: Path, game: str, players: int, viewport: ViewportSize
 ) -> None:
@@ -181,7 +179,7 @@ def test_spyfall_card_is_dealt_and_turned(
 ) -> None:
     """Spyfall's card comes from the dealer's chip as it is dealt and turns over as Ann uncovers
     it; under reduced motion it is simply there, and uncovered."""
-    ann = table(browser, quick_talk_url, output, "Spyfall", 3, viewport, motion)
+    ann = table(browser, quick_talk_url, output, "spyfall", 3, viewport, motion)
     # Whoever deals, Ann's card comes: by her tap or by the bot's.
     deal = ann.get_by_role("button", name="Deal the cards")
     card = ann.locator(".sf-card")
@@ -226,26 +224,31 @@ window.WebSocket = class extends Native {
 """
 
 MOMENT_EVENTS = {
-    "Tornado Alert!": """(view) => [
+    "tornado-alert": """(view) => [
       { kind: "tornado", seat: null, location: "mast", struck: [[1, view.play_top?.kind ?? 0]] },
       { kind: "lightning", seat: null, location: "mast", struck: [[2, 0]] },
       { kind: "rover", seat: 0, lost: 0 },
     ]""",
-    "Spyfall": """(view) => {
+    "spyfall": """(view) => {
       view.phase = "guess";
       view.revealed_spy = 1;
       return [{ kind: "spy_revealed", seat: 1 }];
     }""",
 }
+MOMENT_TITLES = [REGISTRY[game].title("en") for game in sorted(MOMENT_EVENTS)]  # the tests' ids
 MOMENTS_SEEN = {
-    "Tornado Alert!": ["moment flash", "moment whirl", "moment flash", "moment drain"],
-    "Spyfall": ["moment stamp"],
+    "tornado-alert": ["moment flash", "moment whirl", "moment flash", "moment drain"],
+    "spyfall": ["moment stamp"],
 }
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP_SIZE], ids=["phone", "laptop"])
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-@pytest.mark.parametrize("game", sorted(MOMENT_EVENTS))
+@pytest.mark.parametrize(
+    "game",
+    sorted(MOMENT_EVENTS),
+    ids=[REGISTRY[game].title("en") for game in sorted(MOMENT_EVENTS)],
+)
 def test_tornado_lightning_rover_and_the_spy_have_their_moment(
     browser: Browser,
     server_url: str,
@@ -261,15 +264,11 @@ def test_tornado_lightning_rover_and_the_spy_have_their_moment(
     context.add_init_script(RECORD)
     context.add_init_script(FEED)
     ann = context.new_page()
-    create_room(ann, server_url, game, 3, "Ann", output)
-    for seat in (1, 2):
-        add_bot(ann, seat, "easy")
-    ann.get_by_role("button", name="Start the game").click()
-    expect(ann.locator("main.table")).to_be_visible()
+    table_against_bots(ann, server_url, game, 3, output, bot="easy")
     ann.wait_for_function("window.latest !== undefined")
     ann.evaluate("window.moved = []")
     ann.evaluate(f"window.feed({MOMENT_EVENTS[game]})")
-    if game == "Spyfall":
+    if game == "spyfall":
         expect(ann.locator(".sf-unmasked")).to_contain_text("Seat 2 (Easy) is the spy")
     else:
         expect(ann.locator(".ta-moment.rover")).to_be_visible()

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tafel.games import GAMES, OWN_GAMES
-from tests.browser.players import LAPTOP, add_bot, create_room, open_page
-from tests.browser.test_accessibility import TABLES, switch_language
+from tafel.games import OWN_GAMES
+from tests.browser.players import LAPTOP, open_page, table_against_bots
+from tests.browser.screens import TABLES, switch_language
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -86,15 +86,10 @@ def play_until(page: Page, pieces: Locator, rng: random.Random) -> None:
 def test_what_can_be_tapped_says_what_it_is_and_what_a_tap_does(
     browser: Browser, quick_talk_url: str, output: Path, game_id: str
 ) -> None:
-    game = GAMES[game_id]
     players, options = TABLES[game_id]
     errors: list[str] = []
     page = open_page(browser, LAPTOP, errors)
-    create_room(page, quick_talk_url, game.title("en"), players, "Ann", output, options)
-    for seat in range(1, players):
-        add_bot(page, seat, game.default_rollout)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("main.table")).to_be_visible()
+    table_against_bots(page, quick_talk_url, game_id, players, output, options)
     pieces = page.locator(PIECES[game_id]).filter(visible=True)
     rng = random.Random(game_id)
     checked = 0
