@@ -9,6 +9,9 @@ test at a time, `--maxschedchunk 1`). It ends when its last process does, so the
 start first and the short ones fill the gaps at the end: `durations.json` holds how long each
 test took in a run of the whole suite (`pytest --record-durations tests/durations.json`, with
 the settings of `scripts/test.sh`), and a test it does not know (a new one) counts as short.
+The checks that share one walk through a game's screens (`tests/browser/screens.py`) have the
+walk's time on the accessibility test alone: the others start late and find the walk made,
+rather than several processes starting at once and all but one waiting for it.
 """
 
 from __future__ import annotations

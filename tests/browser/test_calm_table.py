@@ -95,6 +95,9 @@ def test_nothing_of_round_one_is_on_screen_in_round_two(
     answerer.get_by_role("button", name="Answer", exact=True).click()
     answerer.locator(".sf-chat .targets button").first.click()
     answerer.locator("input[name=say]").fill("What do you smell here?")
+    # The clocks stand still from here: the refusal's time runs only as the test moves them, not
+    # while a loaded machine takes seconds over the screenshots and clicks below.
+    stand_still(pages)
     answerer.get_by_role("button", name="Ask", exact=True).click()
     refusal = answerer.locator(".notice")
     expect(refusal).to_contain_text("already asked")
@@ -103,7 +106,6 @@ def test_nothing_of_round_one_is_on_screen_in_round_two(
     answerer.screenshot(path=output / "refusal.png")
 
     # The spy reveals: every screen has the banner, once, as one of its two event lines.
-    stand_still(pages)
     spy_page = pages[spy]
     spy_page.locator(".sf-card").click()
     settle([spy_page])

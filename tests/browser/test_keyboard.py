@@ -84,6 +84,9 @@ ACT = 0.75  # the odds of acting on a legal control the focus is on (else tab on
 # Spyfall against the Normal bots, who ask and answer (the random bot accuses at once), for
 # two rounds: the keyboard asks and answers too.
 ROUNDS = {"spyfall": {"rounds": "2", "minutes": "1"}}
+# No turn clock: on a loaded machine a move made by tabbing may take minutes, and a bot would take
+# the seat over (the turn clock has tests of its own).
+UNTIMED = {"turn-time": "0"}
 BOTS = {"spyfall": "normal"}
 
 
@@ -148,7 +151,13 @@ def test_a_whole_game_by_keyboard(
     page = open_page(browser, LAPTOP, errors)
     page.emulate_media(reduced_motion="reduce")  # what is checked is the focus, not the motion
     create_room(
-        page, quick_talk_url, game.title("en"), players, "Ann", output, ROUNDS.get(game_id, options)
+        page,
+        quick_talk_url,
+        game.title("en"),
+        players,
+        "Ann",
+        output,
+        {**ROUNDS.get(game_id, options), **UNTIMED},
     )
     for seat in range(1, players):
         add_bot(page, seat, BOTS.get(game_id, game.default_rollout))

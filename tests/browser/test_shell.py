@@ -5,11 +5,13 @@ for players who asked their system for none)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tafel.server import BotPace
 from tests.browser.players import (
     LAPTOP,
     PHONE,
@@ -19,8 +21,18 @@ from tests.browser.players import (
     open_tool,
     take_seat,
 )
+from tests.live_server import serving
 
 pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(scope="module")
+def slow_bots_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose bots take a second or two a move, as in a room: a seat handed to a bot
+    stays handed while the test looks at it, rather than the two bots finishing the game in
+    the seconds a loaded machine takes for a screenshot."""
+    with serving(tmp_path_factory.mktemp("store") / "tafel.db", BotPace(1.0, 2.0)) as url:
+        yield url
 
 # Headless Chromium never hides a tab: the page is told it is hidden, as a browser does when the
 # player switches tabs, through the same property and event.
@@ -152,7 +164,7 @@ def apart(one: Locator, other: Locator) -> None:
 
 
 def test_turn_clock_hands_a_seat_to_a_bot_and_back(
-    browser: Browser, server_url: str, output: Path
+    browser: Browser, slow_bots_url: str, output: Path
 ) -> None:
     """The player due sees their time for the move, then their reserve, run down on the
     server's clock, on their chip and beside the turn line; when both are spent a bot plays for
@@ -160,7 +172,7 @@ def test_turn_clock_hands_a_seat_to_a_bot_and_back(
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
     options = {"turn-time": "4", "reserve": "3"}
-    create_room(ann, server_url, "Add-Vantage", 2, "Ann", output, options)
+    create_room(ann, slow_bots_url, "Add-Vantage", 2, "Ann", output, options)
     add_bot(ann, 1, "greedy")
     ann.get_by_role("button", name="Start the game").click()
     mine = ann.locator(".turn[data-turn='must']")
