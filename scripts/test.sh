@@ -32,5 +32,6 @@ python3 -m venv .venv
     examples/liars-dice/tests
 # Two test processes a core: most of the suite's time is spent waiting on real time (browsers,
 # served processes, sockets), not computing, so a core can serve two. Each process is handed
-# one test at a time, longest first (tests/conftest.py), so that they all finish together.
-.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 "$@"
+# one test at a time, longest first (tests/conftest.py), so that they all finish together; the
+# 20 slowest are listed at the end.
+.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 --durations=20 "$@"
