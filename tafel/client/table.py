@@ -38,6 +38,8 @@ more than this is not one to trust."""
 RETRIES = 3
 """How many refusals of its action on one state a seat takes before it gives up: a player
 that keeps choosing what the server refuses would otherwise try for ever."""
+MOMENT_PASSED = frozenset({"stale_action", "slap_twice"})
+"""The refusals after which deciding again on the same state would be refused again."""
 PINGS_KEPT = 10
 """How many of the latest pings are kept for their round trips."""
 WAIT_FIRST, WAIT_MOST = 0.25, 5.0
@@ -301,10 +303,15 @@ class Table:
         return False
 
     def refused(self, frame: Json) -> None:
-        """The server refused the seat's action (a stale one, mostly: the game moved on): it
-        decides again on the state it has, a few times at most."""
+        """The server refused the seat's action: it decides again on the state it has, a few
+        times at most; unless the refusal says the moment has passed (a newer state is on its
+        way, and the seat acts on that) or that its slap is already in. A refusal does not say
+        which action it answers: a stale one may answer an action before the latest, and the
+        latest must not be sent twice."""
         self.played.refusals.append(frame)
         log.info("refused: %s", frame["message"])
+        if frame["key"] in MOMENT_PASSED:
+            return
         if self.done is self.state and self.done is not None:
             self.tries += 1
             if self.tries > RETRIES:
@@ -328,8 +335,10 @@ class Table:
             self.thinking = asyncio.get_running_loop().create_task(self.decide())
 
     async def decide(self) -> None:
-        """Ask the player about the newest state that lets the seat act, until it has acted on
-        one, or let one pass."""
+        """Ask the player about each newest state that lets the seat act, until none is left
+        that it has not acted on or let pass. A state that comes while the seat waits for a
+        reveal or sends its action finds this task still running (`think` starts no second
+        one): the loop takes it up, or the seat would wait on it for ever."""
         try:
             while (frame := self.due()) is not None:
                 received = self.received
@@ -344,7 +353,7 @@ class Table:
                     continue  # the game moved on while it thought: think again on the newest
                 self.done = frame
                 if action is None:
-                    return
+                    continue
                 message: Json = {"type": "act", "action": action, "n": frame["n"]}
                 reaction = await self.reaction(frame)
                 if reaction is not None:
@@ -353,7 +362,6 @@ class Table:
                 self.played.timings.append(
                     Timing(frame["n"], received, thinking, time.perf_counter())
                 )
-                return
         except Exception as error:  # the player's: it ends the play, told by `play`
             self.failure = error
             await self.socket.close()

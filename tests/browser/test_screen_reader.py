@@ -106,20 +106,24 @@ def test_what_can_be_tapped_says_what_it_is_and_what_a_tap_does(
 
 
 # The announcer (announce.js) in a page of its own, fed a table's states one after another;
-# what its two regions hold after each.
+# what its two regions hold after each. Preact runs the announcer's effect after a paint, which
+# a loaded machine may put off for any time: the page marks which state's words it drew
+# (`data-said`), and each state is read once they are drawn, not after a fixed wait.
 ANNOUNCE = """async (states) => {
   const { html, render } = await import("/static/vendor/preact-htm.js");
   const { LiveRegions, useAnnouncement } = await import("/static/announce.js");
   const Table = ({ state }) => {
     const said = useAnnouncement(state.frame, state.lines, state.urgent, state.kind, state.turn);
-    return html`<${LiveRegions} said=${said} />`;
+    return html`<div data-said=${said ? said.n : -1}><${LiveRegions} said=${said} /></div>`;
   };
   const root = document.createElement("div");
   document.body.replaceChildren(root);
   const heard = [];
   for (const state of states) {
     render(html`<${Table} state=${state} />`, root);
-    await new Promise((drawn) => setTimeout(drawn, 30));
+    while (root.querySelector("[data-said]").dataset.said !== String(state.frame.n)) {
+      await new Promise((later) => setTimeout(later, 10));
+    }
     heard.push([...root.querySelectorAll("[aria-live]")].map((region) => [
       region.getAttribute("aria-live"), region.textContent.trim(),
     ]));

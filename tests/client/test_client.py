@@ -5,6 +5,7 @@ worlds, told it cannot), and a refused pass."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,95 @@ def test_a_game_without_worlds_shows_a_bot_the_seats_moment_alone() -> None:
     random_bot.meet("tony-tino")
     random_bot.imagination = None
     assert random_bot.decide(Turn("tony-tino", seat, frame, None, {})) in frame["legal"]
+
+
+class Socket:
+    """Where a table sends its messages, kept to be read."""
+
+    def __init__(self) -> None:
+        self.sent: list[Json] = []
+        self.arrived = asyncio.Event()
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+        self.arrived.set()
+
+
+class First:
+    def meet(self, game: str) -> None:
+        pass
+
+    def decide(self, turn: Turn) -> Json | None:
+        return turn.legal[0]
+
+
+def racing_state(n: int) -> Json:
+    """A state frame of Tornado Alert! in which seat 1 alone may act, revealed at once."""
+    view: Json = {"outcome": None}
+    legal = [{"kind": "slap"}]
+    return {
+        "type": "state",
+        "match": 1,
+        "n": n,
+        "actors": [1],
+        "legal": legal,
+        "view": view,
+        "reveal_at": 0.0,
+    }
+
+
+def test_a_state_that_comes_while_the_seat_sends_is_acted_on_too() -> None:
+    """A new state can come while the seat waits for a reveal or sends its action on the one
+    before: the seat acts on it once that is sent, instead of waiting for ever (it did, once in
+    a while, in a Tornado Alert! match at random)."""
+
+    async def play() -> list[int]:
+        table = Table(SeatLink("http://host", "ABCD2345", "p"), First(), "Robo")
+        socket = table.socket = Socket()
+        revealing, revealed = asyncio.Event(), asyncio.Event()
+
+        async def reaction(frame: Json) -> float:
+            revealing.set()
+            await revealed.wait()
+            return 0.0
+
+        table.reaction = reaction  # type: ignore[method-assign]
+        table.played.game = "tornado-alert"
+        await table.take({"type": "welcome", "you": 1, "version": 1}, 0.0)
+        await table.take(racing_state(1), 0.0)
+        await revealing.wait()
+        await table.take(racing_state(2), 0.0)
+        revealed.set()
+        while len(socket.sent) < 2:
+            socket.arrived.clear()
+            await socket.arrived.wait()
+        return [message["n"] for message in socket.sent]
+
+    assert asyncio.run(asyncio.wait_for(play(), 10)) == [1, 2]
+
+
+def test_a_refusal_for_a_moment_that_has_passed_sends_nothing_again() -> None:
+    """A stale refusal may answer the action before the latest (a refusal does not say which),
+    and a slap refused as a second one is in already: either way the seat's action on its
+    latest state is not sent again. Another refusal is decided again, a few times at most."""
+
+    async def refusals(key: str) -> list[int]:
+        table = Table(SeatLink("http://host", "ABCD2345", "p"), First(), "Robo")
+        socket = table.socket = Socket()
+        table.played.game = "tornado-alert"
+        await table.take({"type": "welcome", "you": 1, "version": 1}, 0.0)
+        await table.take(racing_state(1), 0.0)
+        for _ in range(2):
+            while table.thinking is not None:
+                await table.thinking
+            await table.take({"type": "error", "key": key, "message": "no"}, 0.0)
+        while table.thinking is not None:
+            await table.thinking
+        return [message["n"] for message in socket.sent]
+
+    for key in ("stale_action", "slap_twice"):
+        assert asyncio.run(asyncio.wait_for(refusals(key), 10)) == [1]
+    assert asyncio.run(asyncio.wait_for(refusals("not_your_turn"), 10)) == [1, 1, 1]
 
 
 def test_a_withdrawn_pass_is_refused(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ import json
 import logging
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -20,6 +22,7 @@ from tafel.server import health
 from tafel.server.logs import FIELDS, formatter
 from tafel.server.seats import token_hash
 from tests.server.tabs import new_room, open_tab, play_out, set_bot, start, take_seat
+from tests.server.test_restart import free_port, server, tab
 from tests.server.test_store_off_loop import wait_for
 
 pytestmark = pytest.mark.timeout(120)
@@ -75,7 +78,7 @@ def test_readiness_takes_more_checks_by_name_and_bounds_their_time(
 # --- Metrics --------------------------------------------------------------------------------------
 
 
-def metrics(client: TestClient) -> dict[str, float]:
+def metrics(client: httpx.Client) -> dict[str, float]:
     """Every sample of /metrics by name (histograms' `_count` and `_sum` included)."""
     response = client.get("/metrics")
     assert response.status_code == 200
@@ -88,19 +91,29 @@ def metrics(client: TestClient) -> dict[str, float]:
     }
 
 
-def test_metrics_move_as_a_game_is_played(client: TestClient) -> None:
-    before = metrics(client)
-    code, ann = new_room(client, "add-vantage", 2)
-    set_bot(client, code, ann, 1, "greedy")
-    start(client, code, ann)
-    with open_tab(client, code, ann) as tab:
-        tab.next("state")
-        during = metrics(client)
-        play_out({0: tab}, random.Random(5))
-    actions = len(client.app.state.rooms.store.match(code, 1).record.actions)  # type: ignore[attr-defined]
-    after = metrics(client)
+def test_metrics_move_as_a_game_is_played(tmp_path: Path) -> None:
+    """In a `tafel serve` of its own: the metrics are a process's, and a test process may hold
+    other servers (the browser tests') whose bots play on between and during its tests."""
+    port = free_port()
+    with (
+        server(f"sqlite:///{tmp_path / 'tafel.db'}", port),
+        httpx.Client(base_url=f"http://127.0.0.1:{port}") as client,
+    ):
+        before = metrics(client)
+        made = client.post("/api/rooms", json={"game": "add-vantage", "players": 2, "name": "Ann"})
+        code, ann = made.json()["room"]["code"], made.json()["token"]
+        host = {"Authorization": f"Bearer {ann}"}
+        client.put(f"/api/rooms/{code}/seats/1/bot", json={"bot": "greedy"}, headers=host)
+        assert client.post(f"/api/rooms/{code}/start", headers=host).status_code == 200
+        with tab(port, code, ann) as opened:
+            opened.next("state")
+            during = metrics(client)
+            play_out({0: opened}, random.Random(5))
+        record = client.get(f"/api/rooms/{code}/matches/1/record").json()
+        after = metrics(client)
+    actions = len(record["actions"])
     assert during["tafel_sockets"] == before["tafel_sockets"] + 1
-    assert during["tafel_rooms"] >= before["tafel_rooms"] + 1
+    assert during["tafel_rooms"] == before["tafel_rooms"] + 1
     assert after["tafel_actions_total"] - before["tafel_actions_total"] == actions
     moved = after["tafel_action_to_view_seconds_count"]
     assert moved - before["tafel_action_to_view_seconds_count"] == actions
@@ -114,6 +127,8 @@ def test_metrics_move_as_a_game_is_played(client: TestClient) -> None:
 def test_a_move_the_store_refuses_is_counted(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """In this process, whose other servers' rooms may act meanwhile: of the counters, only the
+    store's errors are this room's alone (the game above counts the actions exactly)."""
     code, ann = new_room(client, "add-vantage", 2)
     take_seat(client, code, 1, "Bob")
     start(client, code, ann)
@@ -130,10 +145,7 @@ def test_a_move_the_store_refuses_is_counted(
         assert tab.next("error")["key"] == "store_failed"
     after = metrics(client)
     assert after["tafel_store_errors_total"] == before["tafel_store_errors_total"] + 1
-    assert after["tafel_actions_total"] == before["tafel_actions_total"] + 1  # applied, lost
-    assert (
-        after["tafel_action_to_view_seconds_count"] == before["tafel_action_to_view_seconds_count"]
-    )
+    assert after["tafel_actions_total"] >= before["tafel_actions_total"] + 1  # applied, lost
 
 
 # --- Logs -----------------------------------------------------------------------------------------
