@@ -231,3 +231,40 @@ def test_a_whole_game_by_keyboard(
     expect(page.locator(".chip.mine.handed")).to_have_count(0)
     assert 0 < moves <= actions
     assert errors == []
+
+
+# A confirm's bar as the games draw one: a choice brings up its bar, keyed by the choice, whose
+# Confirm takes the focus (`takeFocus`); the focus after each choice.
+CONFIRM_BAR = """async () => {
+  const { html, render } = await import("/static/vendor/preact-htm.js");
+  const { takeFocus } = await import("/static/focus.js");
+  const root = document.createElement("div");
+  document.body.replaceChildren(root);
+  const table = (choice) => html`<button id="die">a die</button>
+    ${choice && html`<div class="confirm" key=${choice}>
+      <button id=${`confirm-${choice}`} ref=${takeFocus}>Confirm</button></div>`}`;
+  render(table(null), root);
+  const focused = [];
+  for (const choice of ["a1", "c1"]) {
+    document.getElementById("die").focus();
+    render(table(choice), root);
+    await new Promise((later) => setTimeout(later));
+    focused.push(document.activeElement.id);
+  }
+  return focused;
+}"""
+
+
+def test_a_confirm_that_comes_up_takes_the_focus_and_again_for_another_choice(
+    browser: Browser, server_url: str
+) -> None:
+    """The Confirm of a choice is in a bar that comes up with it (Preact hands its control's ref
+    before the bar is in the page); choosing again (another die) brings up the bar afresh. Else
+    a keyboard player is left on the die, Tabbing between two dice (the whole game by keyboard
+    did, for ever)."""
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    page.goto(server_url)
+    page.keyboard.press("Tab")  # the player's last input is a key
+    assert page.evaluate(CONFIRM_BAR) == ["confirm-a1", "confirm-c1"]
+    assert errors == []

@@ -33,9 +33,17 @@ let keyboard = false; // the player's last input was a key, not a pointer
 
 // `ref=${takeFocus}` on a control that comes up as the next step of a choice (a confirm, the
 // box to type in): it takes the focus as it appears, so a keyboard player is on it at once. The
-// page scrolls to it only for the keyboard: a pointer user's page stays where they tapped.
+// page scrolls to it only for the keyboard: a pointer user's page stays where they tapped. A
+// confirm is keyed by its choice, so choosing again (another die, another place) brings the
+// focus to the confirm again: the player is never left choosing between two choices.
 export function takeFocus(el) {
   if (!el) return;
+  if (!el.isConnected) {
+    // Preact hands the ref of a control that comes up inside a new box (a confirm's bar)
+    // before the box is in the page, where it cannot take the focus: once it is, it does.
+    queueMicrotask(() => el.isConnected && takeFocus(el));
+    return;
+  }
   el.focus({ preventScroll: true });
   if (keyboard) el.scrollIntoView({ block: "nearest" });
 }

@@ -100,7 +100,7 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
   // other boards lie below the tray, out of its sight.
   const confirm = (owner) =>
     offer && (offer.type === "buy" ? offer.seller : you) === owner
-      ? html`<div class="confirm" data-cell=${CELLS[offer.cell]}>
+      ? html`<div class="confirm" key=${JSON.stringify(offer)} data-cell=${CELLS[offer.cell]}>
           <span>${offerText(offer)}</span>
           <button class="legal primary" ref=${takeFocus} onClick=${() => act(offer)}>${gt("confirm")}</button>
           <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>

@@ -187,7 +187,7 @@ export function Board({ view, legal, act, names, you, gt, busy, log }) {
         ${retiring.map((action) => html`<button class="legal quiet" data-action=${action.type} onClick=${() => act(action)}>${describeAction(action, view, gt)}</button>`)}
       </div>`}
       ${offer &&
-      html`<div class="confirm row">
+      html`<div class="confirm row" key=${JSON.stringify(offer)}>
         <span>${describeAction(offer, view, gt)}</span>
         <button class="legal primary" ref=${takeFocus} onClick=${() => act(offer)}>${gt("confirm")}</button>
         <button onClick=${() => setOffer(null)}>${gt("cancel")}</button>

@@ -118,7 +118,7 @@ export function Locations({ view, keep, gt, guesses, guess, setGuess, act }) {
       })}
     </ul>
     ${guessing && guess !== null &&
-    html`<div class="actions sf-guess-bar">
+    html`<div class="actions sf-guess-bar" key=${guess}>
       <button class="legal primary" ref=${takeFocus} onClick=${() => act({ type: "guess", location: guess })}>
         ${gt("guess_location", { location: locationName(view.locations[guess]) })}
       </button>
