@@ -18,6 +18,9 @@ pytestmark = pytest.mark.timeout(600)
 PHONE_360 = ViewportSize(width=360, height=740)
 SAID = "Do you often come here?"
 """What the learner types where a prompt points at a box to type in."""
+FRAME_MS = 120_000
+"""The longest wait for the bots' next move or the next state: a bound for a lesson that stalls,
+not a pace (the bots' slaps take a person's time, and a loaded machine longer)."""
 MOST_STEPS = 1500
 """More taps than any lesson takes: a lesson the prompts cannot finish fails, never hangs."""
 
@@ -32,7 +35,8 @@ def marked(page: Page) -> int:
     """The move number of the state on screen, once the lesson has marked its controls."""
     page.wait_for_function(
         "() => { const n = document.querySelector('.screen')?.dataset.n;"
-        " return n && document.querySelector(`.lesson-bar[data-marked='${n}']`); }"
+        " return n && document.querySelector(`.lesson-bar[data-marked='${n}']`); }",
+        timeout=FRAME_MS,
     )
     return int(page.locator(".screen").get_attribute("data-n") or -1)
 
@@ -51,7 +55,8 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
             # Nothing to tap: the bots play on. Wait for the next state.
             page.wait_for_function(
                 f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
-                " || document.querySelector('section.end')"
+                " || document.querySelector('section.end')",
+                timeout=FRAME_MS,
             )
             continue
         if shot < 3:
@@ -76,7 +81,8 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
             taps += 1
         page.wait_for_function(
             f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
-            " || document.querySelector('section.end')"
+            " || document.querySelector('section.end')",
+            timeout=FRAME_MS,
         )
     return taps
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -27,11 +26,14 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tafel.games import GAMES as REGISTRY
 from tests.browser.players import await_change, frame_number, table_against_bots
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(420)
 
 PHONE = ViewportSize(width=360, height=740)
 LAPTOP_SIZE = ViewportSize(width=1366, height=768)
 LONGEST_MS = 400
+LOOKS = 400
+"""More looks (a tap and the frame it brings, or two seconds of the bots' play) than a game
+takes: a test that never sees what it waits for fails, never hangs."""
 
 RECORD = """
 window.moved = [];
@@ -121,11 +123,10 @@ def test_things_glide_and_last_moves_stay_marked(
     errors: list[str] = []
     ann.on("pageerror", lambda error: errors.append(str(error)))
     rng = random.Random(32)
-    deadline = time.monotonic() + 150
     first: list[dict[str, Any]] = []
     left = False
-    while True:
-        assert time.monotonic() < deadline, "nothing glided, or no mark moved on, in time"
+    # No deadline of its own: a loaded machine draws slowly (the test's timeout bounds it).
+    for _ in range(LOOKS):
         assert not ann.locator(".end").count(), "the game ended first"
         move(ann, rng)
         marks: list[dict[str, Any]] = ann.evaluate(MARKS)
@@ -144,6 +145,8 @@ def test_things_glide_and_last_moves_stay_marked(
         glided = [m for m in moved if m["what"].startswith(("from ", "flip "))]
         if glided and left and any(frame["mid"] for frame in shown):
             break
+    else:
+        pytest.fail("nothing glided, or no mark moved on, in a game's worth of looks")
     ann.screenshot(path=output / "marked.png")
     assert all(m["ms"] < LONGEST_MS for m in moved), moved
     # A frame that came in the middle of a motion is on the screen at the next animation frame.
@@ -159,10 +162,12 @@ def test_nothing_moves_under_reduced_motion(
     """The same moves, and the marks, with no motion at all: the moves are drawn in place."""
     ann = table(browser, server_url, output, game, players, viewport, "reduce")
     rng = random.Random(32)
-    deadline = time.monotonic() + 150
-    while not (ann.evaluate(MARKS) and len(ann.evaluate("window.shown")) >= 8):
-        assert time.monotonic() < deadline, "no other seat's move was marked in time"
+    for _ in range(LOOKS):
+        if ann.evaluate(MARKS) and len(ann.evaluate("window.shown")) >= 8:
+            break
         move(ann, rng)
+    else:
+        pytest.fail("no other seat's move was marked in a game's worth of looks")
     assert ann.evaluate("window.moved") == []
     shown: list[dict[str, Any]] = ann.evaluate("window.shown")
     assert all(frame["on"] >= frame["n"] and not frame["mid"] for frame in shown), shown
