@@ -59,14 +59,19 @@ class Connection:
         self.keeper: Keeper | None = None
         """The keeper of the room the tab is in, which holds frames back while a move waits
         for the store."""
+        self.greeted = False
+        """Whether a frame of the room (its welcome, first) has gone to the queue: until then
+        a ping waits behind the welcome, which the protocol sends first."""
 
     def send(self, frame: str) -> None:
         """Send a frame of the room, once what it tells of is kept."""
         if self.keeper is None or not self.keeper.hold(self, frame):
             self.deliver(frame)
 
-    def deliver(self, frame: str | int) -> None:
-        """Queue a frame (or a close code) for the tab now."""
+    def deliver(self, frame: str | int, room: bool = True) -> None:
+        """Queue a frame (or a close code) for the tab now; `room`: one of the room's frames,
+        not a ping's."""
+        self.greeted = self.greeted or room
         if isinstance(frame, int):
             self.frames.put_nowait(frame)
             return
@@ -83,8 +88,14 @@ class Connection:
         self.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
 
     def send_now(self, frame: dict[str, Any]) -> None:
-        """Send a frame that tells nothing of the room (a ping), never held back."""
-        self.deliver(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
+        """Send a frame that tells nothing of the room (a ping), never held back once the
+        welcome has gone: before it, in order behind it (the keeper may hold the welcome while
+        a move of the room waits for the store)."""
+        text = orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+        if self.greeted:
+            self.deliver(text, room=False)
+        else:
+            self.send(text)
 
     def close(self, code: int) -> None:
         """Close the connection after the frames sent before."""

@@ -52,5 +52,5 @@ def test_the_quicker_reaction_wins_whichever_process_its_tab_is_on(
     opened on the second (seat 1 is the far, quick tab, seat 2 the near, slow one)."""
     owner, other = (f"http://127.0.0.1:{port}" for port in two_processes.ports)
     seats = {"far": [1], "near": [2], "both": [1, 2]}[remote]
-    far, near = in_a_loop_of_its_own(race(owner, "fair", dict.fromkeys(seats, other)))
+    far, near = in_a_loop_of_its_own(race(owner, "fair", dict.fromkeys(seats, other)), 90)
     assert_the_quicker_reaction_won(far, near)

@@ -46,3 +46,53 @@ def test_a_connection_whose_socket_never_drains_is_dropped_at_its_bound() -> Non
         assert not fresh.dropped and fresh.queued == 50_000
 
     in_a_loop_of_its_own(flood())
+
+
+class Keeps:
+    """A socket that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+class Holding:
+    """A room's keeper while a move waits for the store: it holds every frame of the room."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Connection, str | int]] = []
+
+    def hold(self, connection: Connection, frame: str | int) -> bool:
+        self.held.append((connection, frame))
+        return True
+
+    def release(self) -> None:
+        for connection, frame in self.held:
+            connection.deliver(frame)
+
+
+def test_a_ping_never_comes_before_the_welcome() -> None:
+    """A tab that joins while a move of the room waits for the store: its welcome is held with
+    the room's frames, and the pings that time its clock wait behind it (a program that read a
+    ping first took it for the welcome); once the welcome is out, pings are never held."""
+
+    async def join() -> list[str]:
+        socket, keeper = Keeps(), Holding()
+        connection = Connection(socket, 1, "en")  # type: ignore[arg-type]
+        connection.keeper = keeper  # type: ignore[assignment]
+        connection.start()
+        connection.send_json({"type": "welcome", "you": 1})
+        connection.send_now({"type": "ping", "id": 1})
+        keeper.release()
+        connection.send_now({"type": "ping", "id": 2})
+        connection.send_json({"type": "state"})
+        connection.send_now({"type": "ping", "id": 3})
+        while len(socket.sent) < 4:
+            await asyncio.sleep(0)
+        frames = [json.loads(text) for text in socket.sent]
+        return [frame["type"] + str(frame.get("id", "")) for frame in frames]
+
+    # The state is held (the keeper still holds it); the later pings are not.
+    assert in_a_loop_of_its_own(join()) == ["welcome", "ping1", "ping2", "ping3"]
