@@ -26,7 +26,7 @@ from tafel.loadtest.server import RoomRun, call, client, free_port, open_room
 from tests.loops import in_a_loop_of_its_own
 from tests.server.test_restart import server
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(300)  # a bound for a loaded machine, not a pace
 
 BUSY_ROOMS = 2
 """Rooms of Maillot Arc-en-ciel (about 3 kB a frame) for two people who play as fast as the
