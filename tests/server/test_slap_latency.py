@@ -95,7 +95,9 @@ class Client:
         elif kind == "state":
             self.state = frame
             await self.states.put(frame)
-        elif kind == "slap":
+        elif kind in ("slap", "error"):
+            # A slap's outcome; or its refusal, which ends the race for this tab as surely (a
+            # slap forwarded so late that the game had moved on is refused as stale).
             await self.slaps.put(frame)
 
     async def slap_after(self, frame: Json, reaction: float, claimed: float | None = None) -> None:
