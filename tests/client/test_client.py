@@ -27,6 +27,7 @@ from tafel.server import BotPace
 from tests.client.table import http, invite, new_room
 from tests.client.test_programs import in_a_thread
 from tests.live_server import serving
+from tests.loops import in_a_loop_of_its_own
 
 Json = dict[str, Any]
 
@@ -221,7 +222,7 @@ def test_a_state_that_comes_while_the_seat_sends_is_acted_on_too() -> None:
             await socket.arrived.wait()
         return [message["n"] for message in socket.sent]
 
-    assert in_a_thread(asyncio.wait_for(play(), 10)) == [1, 2]
+    assert in_a_loop_of_its_own(play(), 10) == [1, 2]
 
 
 def test_a_refusal_for_a_moment_that_has_passed_sends_nothing_again() -> None:
@@ -244,8 +245,8 @@ def test_a_refusal_for_a_moment_that_has_passed_sends_nothing_again() -> None:
         return [message["n"] for message in socket.sent]
 
     for key in ("stale_action", "slap_twice"):
-        assert in_a_thread(asyncio.wait_for(refusals(key), 10)) == [1]
-    assert in_a_thread(asyncio.wait_for(refusals("not_your_turn"), 10)) == [1, 1, 1]
+        assert in_a_loop_of_its_own(refusals(key), 10) == [1]
+    assert in_a_loop_of_its_own(refusals("not_your_turn"), 10) == [1, 1, 1]
 
 
 def test_a_withdrawn_pass_is_refused(tmp_path: Path) -> None:
