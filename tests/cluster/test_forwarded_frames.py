@@ -51,6 +51,14 @@ def cluster_on(tmp_path: Path) -> tuple[Cluster, Store]:
     return Cluster(Rooms(store, BotPace(0, 0), LoopClock()), ClusterConfig(NOWHERE)), store
 
 
+async def stopped(cluster: Cluster, store: Store) -> None:
+    """Stop as a server does: the rooms' writes are all made before the store is closed (closing
+    it under a writes thread that still uses a connection crashed the process)."""
+    await cluster.rooms.stop()
+    await cluster.stop()
+    store.close()
+
+
 async def guest_whose_frames_redis_refuses(tmp_path: Path) -> None:
     cluster, store = cluster_on(tmp_path)
     refused: list[str] = []
@@ -76,8 +84,7 @@ async def guest_whose_frames_redis_refuses(tmp_path: Path) -> None:
         assert cluster.adrift == {"tab-1": "other"}
         assert guest.connection not in room.connections()
     finally:
-        await cluster.stop()
-        store.close()
+        await stopped(cluster, store)
 
 
 def test_a_guest_whose_frame_redis_does_not_take_ends_and_its_tab_is_told_to_come_again(
@@ -128,8 +135,7 @@ async def tab_that_misses_a_frame(tmp_path: Path) -> None:
         cluster.dispatch("F tab-1/2/0\nwhole view")
         assert queued(connection) == ["whole view"]
     finally:
-        await cluster.stop()
-        store.close()
+        await stopped(cluster, store)
 
 
 def test_a_tab_that_misses_a_forwarded_frame_says_hello_again_and_ignores_stale_frames(
@@ -181,8 +187,7 @@ async def hellos_lost_on_the_way(tmp_path: Path) -> None:
         await cluster.follow_owners()
         assert found_again == ["tab-1"]
     finally:
-        await cluster.stop()
-        store.close()
+        await stopped(cluster, store)
 
 
 def test_a_hello_or_its_answer_lost_on_the_way_is_said_again(tmp_path: Path) -> None:
@@ -222,8 +227,7 @@ async def action_nobody_took(tmp_path: Path) -> None:
         assert [message.split(" ")[2] for message in told] == ["A"]  # in a batch: B <from> A
         assert link.owner is None, "welcomed afresh at the next tick, it may act again"
     finally:
-        await cluster.stop()
-        store.close()
+        await stopped(cluster, store)
 
 
 def test_an_action_nobody_took_has_its_tab_welcomed_afresh(tmp_path: Path) -> None:
@@ -279,8 +283,7 @@ async def subscription_made_again(tmp_path: Path, redis_url: str, prefix: str) -
         assert forwarded.owner is None, "the forwarded tab is welcomed afresh"
     finally:
         await watcher.aclose()
-        await cluster.stop()
-        store.close()
+        await stopped(cluster, store)
 
 
 def test_a_subscription_made_again_welcomes_both_ways_afresh(

@@ -61,8 +61,12 @@ def play(
             on_loop(client, clock.advance, 60 * MINUTES)
         elif movers:
             if view["phase"] in CLOCK_PHASES and rng.random() < 0.05:
-                for tab in tabs:  # a refusal may tell nothing either
-                    tab.send({"type": "act", "action": {"type": "guess", "location": 0}})
+                # A refusal may tell nothing either. The guess says which state it was made
+                # on: the bots play on meanwhile, and a guess that reached a vote would be
+                # refused as out of turn (public, but not the refusal this looks at).
+                guess = {"type": "act", "action": {"type": "guess", "location": 0}, "n": latest}
+                for tab in tabs:
+                    tab.send(guess)
             seat = rng.choice(movers)
             legal = people[seat].legal
             weights = [WEIGHTS.get(action["type"], 1.0) for action in legal]
