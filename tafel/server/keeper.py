@@ -24,10 +24,10 @@ import asyncio
 import threading
 from collections import deque
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from tafel.server.metrics import STORE_ERRORS, STORE_WRITE
 from tafel.store import NewMove, unreachable
@@ -36,20 +36,41 @@ if TYPE_CHECKING:
     from tafel.server.connection import Connection
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 STORE_THREADS = 4
 """Threads the store's writes and reads are made in, together: as many rooms can wait on a slow
 store at once before a room with a free store waits for a thread."""
 
 
-def store_pool(url: str) -> ThreadPoolExecutor:
+class StoreThreads(ThreadPoolExecutor):
+    """Threads the store is called in, which know what they run: a call whose asker stopped
+    waiting for it (a task cancelled) runs on, and the store must not be closed under it
+    (`finish`)."""
+
+    def __init__(self, threads: int, name: str) -> None:
+        super().__init__(threads, thread_name_prefix=name)
+        self.running: set[Future[Any]] = set()
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future = super().submit(fn, *args, **kwargs)
+        self.running.add(future)
+        future.add_done_callback(self.running.discard)
+        return future
+
+    def finish(self) -> None:
+        """Wait for every call asked of these threads so far."""
+        wait(self.running.copy())
+
+
+def store_pool(url: str) -> StoreThreads:
     """The threads a server's store calls run in: one for an in-memory SQLite store, whose one
     connection cannot take two transactions at once."""
     memory = url in ("sqlite://", "sqlite:///:memory:")
-    return ThreadPoolExecutor(1 if memory else STORE_THREADS, thread_name_prefix="tafel-store")
+    return StoreThreads(1 if memory else STORE_THREADS, "tafel-store")
 
 
-def writes_pool(url: str, pool: ThreadPoolExecutor) -> ThreadPoolExecutor:
+def writes_pool(url: str, pool: StoreThreads) -> StoreThreads:
     """The threads the rooms' queued writes are made in, beside the store's `pool`, handed
     over a group at a time (`GroupedWrites`); the pool stays free for reading rooms. SQLite
     takes one write at a time: a file's writes go to one thread of their own rather than
@@ -66,7 +87,7 @@ Asked = tuple[Callable[[], Any], AbstractContextManager[object], "asyncio.Future
 and its answer."""
 
 
-class GroupedWrites(ThreadPoolExecutor):
+class GroupedWrites(StoreThreads):
     """Threads for the rooms' writes, each handed every write asked for meanwhile at once:
     while a thread makes one group, the next gathers (and goes to another thread, if there is
     one free). Each hand-over wakes a thread and passes the interpreter's lock there and back,
@@ -77,7 +98,7 @@ class GroupedWrites(ThreadPoolExecutor):
     Every write answers alone: one the store refuses fails nobody else's."""
 
     def __init__(self, threads: int = 1) -> None:
-        super().__init__(threads, thread_name_prefix="tafel-store-writes")
+        super().__init__(threads, "tafel-store-writes")
         self.threads = threads
         self.asked: list[Asked] = []
         self.busy = 0

@@ -324,8 +324,13 @@ class Rooms:
 
     async def stop(self) -> None:
         """Stop every room's bots and clocks, keep what their timers have used, and wait for
-        every write to the store to be done."""
+        every write to the store to be done, and for its threads: the store may be closed then."""
         for room in self.rooms.values():
             room.stop()
         for keeper in [room.keeper for room in self.rooms.values()] + list(self.leaving.values()):
             await keeper.drain()
+        # A call still running in a store thread (a read its cancelled task no longer waits
+        # for) would find its connection taken away by the store's closing, which crashes the
+        # process in SQLite's C code.
+        for pool in dict.fromkeys((self.writes, self.pool)):
+            await asyncio.to_thread(pool.finish)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
+import limits.aio.storage.memory
 import pytest
 from fastapi.testclient import TestClient
 
@@ -46,3 +49,12 @@ def postgres_url() -> Iterator[str]:
         pytest.skip(f"set {POSTGRES_ENV} to test the PostgreSQL store")
     with fresh_schema(url, "tafel_test") as scoped:
         yield scoped
+
+
+@pytest.fixture
+def one_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limits' clock stopped in the middle of a minute. Their sliding windows are the wall
+    clock's minutes (and hours, and days): a burst that straddled the turn of one on a loaded
+    machine was weighed across two windows, and one request more passed."""
+    moment = (time.time() // 60 + 1) * 60 + 30
+    monkeypatch.setattr(limits.aio.storage.memory, "time", SimpleNamespace(time=lambda: moment))

@@ -9,12 +9,10 @@ import random
 import time
 from datetime import timedelta
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 from unittest import mock
 
 import httpx2 as httpx
-import limits.aio.storage.memory
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -32,7 +30,9 @@ from tafel.store.tables import now
 from tests.loops import in_a_loop_of_its_own
 from tests.server.tabs import auth, new_room, on_loop, open_tab, play_out, set_bot, start, take_seat
 
-pytestmark = pytest.mark.timeout(120)
+# Every test here counts what a limit lets through in a window of the wall clock: each is
+# weighed at one moment (`one_moment`), never across the turn of a minute.
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("one_moment")]
 
 ROOM = {"game": "add-vantage", "players": 4, "name": "Ann"}
 
@@ -296,15 +296,6 @@ async def wait_for(task: asyncio.Task[list[str]]) -> list[str]:
 # --- Bursts: every limit counted at its check (issue 27, finding 2) ---------------------------
 
 
-@pytest.fixture
-def one_moment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The limits' clock stopped in the middle of a minute. Their sliding windows are the wall
-    clock's minutes (and hours, and days): a burst that straddled the turn of one on a loaded
-    machine was weighed across two windows, and one request more passed."""
-    moment = (time.time() // 60 + 1) * 60 + 30
-    monkeypatch.setattr(limits.aio.storage.memory, "time", SimpleNamespace(time=lambda: moment))
-
-
 async def burst(app: FastAPI, requests: list[tuple[str, str, Any]]) -> list[int]:
     """Every request at once from one address: their statuses, in order."""
     transport = httpx.ASGITransport(app=app, client=("198.51.100.20", 1))
@@ -316,7 +307,7 @@ async def burst(app: FastAPI, requests: list[tuple[str, str, Any]]) -> list[int]
 
 
 def test_a_thousand_concurrent_guesses_learn_no_more_than_the_limit(
-    db_url: str, one_moment: None
+    db_url: str,
 ) -> None:
     with serving(db_url, client=("203.0.113.9", 1)) as client:
         rooms = [new_room(client, "add-vantage", 2)[0] for _ in range(5)]
@@ -333,7 +324,7 @@ def test_a_thousand_concurrent_guesses_learn_no_more_than_the_limit(
 
 
 def test_bursts_make_no_more_rooms_and_take_no_more_seats_than_the_limits(
-    db_url: str, one_moment: None
+    db_url: str,
 ) -> None:
     with serving(db_url, Limits.unlimited_clients()) as hosts:
         codes = [new_room(hosts, "add-vantage", 4)[0] for _ in range(15)]

@@ -22,7 +22,9 @@ from tafel.server.rooms import Rooms
 from tafel.store.tables import now
 from tests.server.tabs import on_loop
 
-pytestmark = pytest.mark.timeout(120)
+# Every test here counts what a limit lets through in a window of the wall clock: each is
+# weighed at one moment (`one_moment`), never across the turn of a minute.
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("one_moment")]
 
 ROOM = {"game": "add-vantage", "players": 2, "name": "Ann"}
 

@@ -318,3 +318,31 @@ def test_a_room_that_left_memory_is_read_back_only_once_its_last_move_is_kept(
     finally:
         stall.release.set()
         store.close()
+
+
+def test_stopping_the_rooms_waits_for_a_read_nobody_waits_for_any_more(db_url: str) -> None:
+    """A read runs on in its store thread after the task that asked for it is cancelled (as
+    the rooms being brought back are when the server stops): the rooms' stopping waits for it,
+    so the store is never closed under it."""
+    store = Store(db_url)
+    rooms = Rooms(store, BotPace(0, 0), LoopClock())
+    reading = threading.Event()
+    read: list[str] = []
+
+    def slow_read() -> None:
+        reading.set()
+        time.sleep(0.2)
+        store.ping()
+        read.append("done")
+
+    async def stop_while_it_reads() -> None:
+        asking = asyncio.create_task(rooms.ask(slow_read))
+        assert await asyncio.to_thread(reading.wait, PATIENCE)
+        asking.cancel()
+        await rooms.stop()
+        assert read == ["done"]
+
+    try:
+        in_a_loop_of_its_own(stop_while_it_reads())
+    finally:
+        store.close()
