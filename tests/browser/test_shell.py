@@ -34,6 +34,7 @@ def slow_bots_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serving(tmp_path_factory.mktemp("store") / "tafel.db", BotPace(1.0, 2.0)) as url:
         yield url
 
+
 # Headless Chromium never hides a tab: the page is told it is hidden, as a browser does when the
 # player switches tabs, through the same property and event.
 HIDDEN = """
