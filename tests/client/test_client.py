@@ -25,7 +25,6 @@ from tafel.client import (
 from tafel.games import get_game
 from tafel.server import BotPace
 from tests.client.table import http, invite, new_room
-from tests.client.test_programs import in_a_thread
 from tests.live_server import serving
 from tests.loops import in_a_loop_of_its_own
 
@@ -102,7 +101,7 @@ def test_a_program_takes_a_lost_connection_up_again_and_plays_on(tmp_path: Path)
             await asyncio.to_thread(start_for_a_bot, server, code, host)
             return await playing
 
-        played = in_a_thread(game())
+        played = in_a_loop_of_its_own(game())
     assert played.resumed == 1 and played.seat == 1 and len(played.finals) == 1
     assert played.finals[0]["view"]["outcome"] is not None
     # Each decision was told the time the turn clock left it, less the margin (1 s) kept for
@@ -130,7 +129,7 @@ def test_a_bot_that_reads_the_whole_state_plays_from_what_its_seat_is_sent(
             await asyncio.to_thread(start_for_a_bot, server, code, host)
             return await playing
 
-        played = in_a_thread(asyncio.wait_for(game(), 120))
+        played = in_a_loop_of_its_own(game(), 120)
     assert len(played.finals) == 1 and played.finals[0]["view"]["outcome"] is not None
     assert played.timings and not played.refusals
 
@@ -256,7 +255,7 @@ def test_a_withdrawn_pass_is_refused(tmp_path: Path) -> None:
         http(server, "DELETE", f"/api/rooms/{code}/seats/1/program", None, host)
         link = seat_link(f"{server}/r/{code}#program={token}")
         with pytest.raises(Refused) as refused:
-            in_a_thread(Table(link, BotPlayer("random", 1), "Robo").play())
+            in_a_loop_of_its_own(Table(link, BotPlayer("random", 1), "Robo").play())
     assert refused.value.key == "bad_token"
 
 

@@ -6,12 +6,10 @@ against the protocol's JSON Schemas."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from tafel.protocol import message_schema
 from tafel.server import BotPace
 from tests.client.table import http, invite, new_room, person, wait_for_name
 from tests.live_server import serving
+from tests.loops import in_a_loop_of_its_own
 
 Json = dict[str, Any]
 
@@ -46,26 +45,6 @@ so about 35 s alone, and much longer beside other tests on two cores."""
 
 SERVER = Draft202012Validator(message_schema("server"))
 CLIENT = Draft202012Validator(message_schema("client"))
-
-
-def in_a_thread(work: Any) -> Any:
-    """Run a coroutine on a loop of its own in a thread: a pytest worker that ran Playwright
-    holds a loop in its main thread."""
-    result: list[Any] = []
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            result.append(asyncio.run(work))
-        except BaseException as error:
-            failure.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
-    return result[0]
 
 
 def connect(link: str, log: Path, *extra: str) -> subprocess.Popen[str]:
@@ -93,7 +72,7 @@ def test_a_program_plays_a_room_to_the_end(table: str, tmp_path: Path) -> None:
             assert wait_for_name(server, code, 1) == "program:Robo"
             http(server, "POST", f"/api/rooms/{code}/start", token=host)
             tab: list[Json] = []
-            final = in_a_thread(person(server, code, host, 5, tab))
+            final = in_a_loop_of_its_own(person(server, code, host, 5, tab))
             output, _ = program.communicate(timeout=PROGRAM_SECONDS)
         finally:
             program.kill()
