@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.players import LAPTOP, open_page
 from tests.browser.test_accessibility import Found, check, report
@@ -53,11 +54,7 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
         steps = int(page.locator(".lesson-bar").get_attribute("data-steps") or 0)
         if not steps:
             # Nothing to tap: the bots play on. Wait for the next state.
-            page.wait_for_function(
-                f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
-                " || document.querySelector('section.end')",
-                timeout=FRAME_MS,
-            )
+            next_state(page, n, shots)
             continue
         if shot < 3:
             page.screenshot(path=shots / f"prompt-{shot}.png")
@@ -79,12 +76,23 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
             else:
                 page.locator(target).click()
             taps += 1
+        next_state(page, n, shots)
+    return taps
+
+
+def next_state(page: Page, n: int, shots: Path) -> None:
+    """Wait for the state after move `n`, or the end. A lesson that stalls leaves what the
+    learner saw: the screen, and the prompt with its marks."""
+    try:
         page.wait_for_function(
             f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
             " || document.querySelector('section.end')",
             timeout=FRAME_MS,
         )
-    return taps
+    except PlaywrightTimeoutError:
+        page.screenshot(path=shots / "stalled.png", full_page=True)
+        bar = page.locator(".lesson-bar").evaluate("(bar) => bar.outerHTML")
+        raise AssertionError(f"no state came after move {n}; the prompt: {bar}") from None
 
 
 def play_a_first_game(
