@@ -306,9 +306,7 @@ async def burst(app: FastAPI, requests: list[tuple[str, str, Any]]) -> list[int]
     return [answer.status_code for answer in answers]
 
 
-def test_a_thousand_concurrent_guesses_learn_no_more_than_the_limit(
-    db_url: str,
-) -> None:
+def test_a_thousand_concurrent_guesses_learn_no_more_than_the_limit(db_url: str) -> None:
     with serving(db_url, client=("203.0.113.9", 1)) as client:
         rooms = [new_room(client, "add-vantage", 2)[0] for _ in range(5)]
         rng = random.Random(27)
@@ -323,9 +321,7 @@ def test_a_thousand_concurrent_guesses_learn_no_more_than_the_limit(
         assert statuses.count(429) >= 975 and set(statuses) <= {200, 404, 429}
 
 
-def test_bursts_make_no_more_rooms_and_take_no_more_seats_than_the_limits(
-    db_url: str,
-) -> None:
+def test_bursts_make_no_more_rooms_and_take_no_more_seats_than_the_limits(db_url: str) -> None:
     with serving(db_url, Limits.unlimited_clients()) as hosts:
         codes = [new_room(hosts, "add-vantage", 4)[0] for _ in range(15)]
     with serving(db_url) as client:
