@@ -41,6 +41,10 @@ CHOICES = {
     "tony-tino": (".tt .game-card.legal", ".tt .game-card.chosen"),
 }
 BOTS = {"spyfall": "normal"}  # the random bot accuses at once: the Normal bots ask
+# Per game: the controls that lead to its choice half made, tapped (the last of them) while the
+# choice is still to be tried. Add-Vantage's dice are picked only when two values wait: a roll
+# of one die, a buy or bad luck leaves one, and random taps could end the game before two came.
+TOWARDS = {"add-vantage": ".av .tray [data-roll].legal"}  # the last rolls the most dice
 
 # The groups offering arrows on the table now, with two controls or more: marked on the page
 # (`__groups`) to be stepped through. Returns how many.
@@ -157,8 +161,11 @@ def test_escape_and_arrows_at_the_table(
         if game_id == "spyfall":  # a tap would accuse or vote: the table waits for a question
             await_change(page, seen)
             continue
+        tap = legal.nth(rng.randrange(legal.count()))
+        if not escaped and game_id in TOWARDS and page.locator(TOWARDS[game_id]).count():
+            tap = page.locator(TOWARDS[game_id]).last
         try:
-            legal.nth(rng.randrange(legal.count())).click(timeout=2000)
+            tap.click(timeout=2000)
         except Exception:  # the screen changed under the tap: look again
             continue
     (output / "arrows.json").write_text(json.dumps(sorted(arrowed)))

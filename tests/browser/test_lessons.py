@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.players import LAPTOP, open_page
@@ -42,7 +42,7 @@ def marked(page: Page) -> int:
     return int(page.locator(".screen").get_attribute("data-n") or -1)
 
 
-def follow_the_prompts(page: Page, shots: Path) -> int:
+def follow_the_prompts(page: Page, shots: Path, heard: list[str]) -> int:
     """Taps what each prompt points at, in its order, until the game ends; the taps made."""
     taps = 0
     shot = 0
@@ -54,7 +54,7 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
         steps = int(page.locator(".lesson-bar").get_attribute("data-steps") or 0)
         if not steps:
             # Nothing to tap: the bots play on. Wait for the next state.
-            next_state(page, n, shots)
+            next_state(page, n, shots, heard)
             continue
         if shot < 3:
             page.screenshot(path=shots / f"prompt-{shot}.png")
@@ -76,11 +76,26 @@ def follow_the_prompts(page: Page, shots: Path) -> int:
             else:
                 page.locator(target).click()
             taps += 1
-        next_state(page, n, shots)
+        next_state(page, n, shots, heard)
     return taps
 
 
-def next_state(page: Page, n: int, shots: Path) -> None:
+def listen(page: Page) -> list[str]:
+    """What the page's websockets said and heard, a line each (the last ones tell a stall)."""
+    heard: list[str] = []
+
+    def opened(socket: WebSocket) -> None:
+        heard.append(f"open {socket.url}")
+        socket.on("framesent", lambda text: heard.append(f"> {str(text)[:300]}"))
+        socket.on("framereceived", lambda text: heard.append(f"< {str(text)[:300]}"))
+        socket.on("close", lambda _: heard.append("closed"))
+
+    page.on("websocket", opened)
+    page.on("console", lambda message: heard.append(f"console {message.type}: {message.text}"))
+    return heard
+
+
+def next_state(page: Page, n: int, shots: Path, heard: list[str]) -> None:
     """Wait for the state after move `n`, or the end. A lesson that stalls leaves what the
     learner saw: the screen, and the prompt with its marks."""
     try:
@@ -92,7 +107,11 @@ def next_state(page: Page, n: int, shots: Path) -> None:
     except PlaywrightTimeoutError:
         page.screenshot(path=shots / "stalled.png", full_page=True)
         bar = page.locator(".lesson-bar").evaluate("(bar) => bar.outerHTML")
-        raise AssertionError(f"no state came after move {n}; the prompt: {bar}") from None
+        (shots / "heard.txt").write_text("\n".join(heard))
+        last = "\n".join(heard[-12:])
+        raise AssertionError(
+            f"no state came after move {n}; the prompt: {bar}; the page's last frames:\n{last}"
+        ) from None
 
 
 def play_a_first_game(
@@ -102,11 +121,12 @@ def play_a_first_game(
     page = open_page(browser, viewport, errors)
     # Taps wait for what they tap to stand still: without motion, none waits for a card's flight.
     page.emulate_media(reduced_motion="reduce")
+    heard = listen(page)
     page.goto(f"{url}/how/{game_id}")
     page.screenshot(path=shots / "how.png", full_page=True)
     start_lesson(page, url, game_id)
     page.screenshot(path=shots / "start.png")
-    taps = follow_the_prompts(page, shots)
+    taps = follow_the_prompts(page, shots, heard)
     assert taps > 0
     expect(page.locator(".lesson-bar")).to_contain_text("That was your first game")
     page.screenshot(path=shots / "end.png", full_page=True)

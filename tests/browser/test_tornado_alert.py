@@ -7,6 +7,7 @@ rounds each keeps their result, and the second round begins."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 import time
@@ -15,7 +16,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tafel.engine import Json, Rng, State
 from tafel.engine.i18n import LANGUAGES, Catalog
@@ -178,6 +179,79 @@ def test_a_refused_slap_says_why_and_goes_with_its_card(
     other.locator(".ta-hand .ta-card.legal").first.click()
     expect(layer.locator(".ta-pile")).not_to_have_attribute("data-count", "1")
     expect(note).to_have_count(0)
+    assert errors == []
+
+
+class Relay:
+    """A page's room socket passed through the test: what the page sent, the last state the
+    server sent it, and frames the test hands the page as if the server had sent them."""
+
+    def __init__(self, page: Page) -> None:
+        self.sent: list[Json] = []
+        self.state: Json | None = None
+        self.route: WebSocketRoute | None = None
+        page.route_web_socket(re.compile(r"/ws/"), self.connect)
+
+    def connect(self, route: WebSocketRoute) -> None:
+        self.route = route
+        server = route.connect_to_server()
+        server.on_message(self.to_page)
+
+        def to_server(message: str | bytes) -> None:
+            self.sent.append(json.loads(message))
+            server.send(message)
+
+        route.on_message(to_server)
+
+    def to_page(self, message: str | bytes) -> None:
+        assert self.route is not None
+        frame = json.loads(message)
+        if frame["type"] == "state":
+            self.state = frame
+        self.route.send(message)
+
+    def hand(self, frame: Json) -> None:
+        assert self.route is not None
+        self.route.send(json.dumps(frame))
+
+
+def test_a_slap_answers_the_pile_on_screen_while_a_newer_state_waits_for_its_reveal(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """A state comes a moment before its reveal and waits for it, unseen (a bot's draw comes
+    so, the pile unchanged): a slap at the pile on screen meanwhile is made on the state on
+    screen, with the reaction measured from when it was shown, not on the one waiting as a
+    false start."""
+    errors: list[str] = []
+    ann = open_page(browser, LAPTOP, errors)
+    bob = open_page(browser, LAPTOP, errors)
+    relays = {ann: Relay(ann), bob: Relay(bob)}
+    create_room(ann, server_url, "Tornado Alert!", 2, "Ann", output)
+    link = ann.locator(".share .link a").get_attribute("href")
+    assert link is not None
+    take_seat(bob, link, 1, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        expect(page.locator(".ta-hand .ta-card")).to_have_count(6)
+    layer = next(page for page in (ann, bob) if page.locator(".ta-hand .ta-card.legal").count())
+    slapper = bob if layer is ann else ann
+    layer.locator(".ta-hand .ta-card.legal").first.click()
+    expect(slapper.locator(".slap-target.legal")).to_be_visible()
+    relay = relays[slapper]
+    shown = relay.state
+    assert shown is not None and shown["reveal_at"] is not None
+    expect(slapper.locator(".screen")).to_have_attribute("data-n", str(shown["n"]))
+    # The next state, its reveal a minute away: it waits, unseen, while the slap is made.
+    relay.hand({**shown, "n": shown["n"] + 1, "reveal_at": shown["reveal_at"] + 60_000})
+    slapper.locator(".slap-target").click()
+    for _ in range(100):  # the relay hears the page's frames while Playwright waits
+        if any(frame["type"] == "act" for frame in relay.sent):
+            break
+        slapper.wait_for_timeout(50)
+    slap = next(frame for frame in relay.sent if frame["type"] == "act")
+    assert slap["n"] == shown["n"] and slap["reaction"] >= 0, slap
+    expect(slapper.locator(".slap-note")).to_contain_text("Yours!")
+    slapper.screenshot(path=output / "slapped.png")
     assert errors == []
 
 

@@ -145,16 +145,18 @@ export function RoomScreen({ code, lang, switchLang, games }) {
         setBusy(true);
       }
     };
-    // A race action picked from the state on screen, or from one still held back: that one
-    // goes with a negative reaction, and the server refuses it as a false start.
+    // A race action answers the state on screen: a slap at the pile in sight is made on it,
+    // even when a newer state is already held back for its reveal (the server then refuses it
+    // as made on a state the game has left, and the player slaps again once it shows; a bot's
+    // draw changes the state, not the pile). Only where the state on screen offers none does
+    // a slap go for the one held back, with a negative reaction: the server refuses it as a
+    // false start.
     const race = (pick) => {
+      const action = pick(busy ? [] : frame.legal);
+      if (action) return act(action);
       const waiting = held.current;
       const early = waiting && pick(waiting.frame.legal);
       if (early) send(early, waiting.frame, waiting.at);
-      else {
-        const action = pick(busy ? [] : frame.legal);
-        if (action) act(action);
-      }
     };
     const serverNow = () => socket.current.time.now();
     const askHint = () => socket.current.send({ type: "hint" });
