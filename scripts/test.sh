@@ -40,8 +40,9 @@ compiling=$!
 # Some packages ship files that are not Python (templates, tests of bad syntax): compileall says
 # so in its status, which is no failure of the setup.
 wait "$compiling" || true
-# Two test processes a core: most of the suite's time is spent waiting on real time (browsers,
-# served processes, sockets), not computing, so a core can serve two. Each process is handed
+# Two test processes a core: a test often waits on real time (browsers, served processes,
+# sockets), and four keep the two cores about nine tenths busy, most of it Chromium drawing
+# (docs/speed.md, "Sixth round"); more would only share them. Each process is handed
 # one test at a time, longest first (tests/conftest.py), so that they all finish together; the
 # 20 slowest are listed at the end.
 .venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 --durations=20 "$@"
