@@ -22,6 +22,8 @@ SAID = "Do you often come here?"
 FRAME_MS = 120_000
 """The longest wait for the bots' next move or the next state: a bound for a lesson that stalls,
 not a pace (the bots' slaps take a person's time, and a loaded machine longer)."""
+STEP_MS = 30_000
+"""The longest wait for a move's next control, which the tap before it brings on the page."""
 MOST_STEPS = 1500
 """More taps than any lesson takes: a lesson the prompts cannot finish fails, never hangs."""
 
@@ -64,9 +66,14 @@ def follow_the_prompts(page: Page, shots: Path, heard: list[str]) -> int:
         for step in range(1, steps + 1):
             target = f'[data-lesson="{step}"]'
             if step > 1:  # it comes with the step before, unless that step already moved
-                page.wait_for_function(
+                awaited(
+                    page,
                     f"() => document.querySelector('{target}')"
-                    f" || Number(document.querySelector('.screen')?.dataset.n) !== {n}"
+                    f" || Number(document.querySelector('.screen')?.dataset.n) !== {n}",
+                    f"step {step} of move {n} never came",
+                    shots,
+                    heard,
+                    STEP_MS,
                 )
                 if not page.locator(target).count():
                     break
@@ -96,21 +103,31 @@ def listen(page: Page) -> list[str]:
 
 
 def next_state(page: Page, n: int, shots: Path, heard: list[str]) -> None:
-    """Wait for the state after move `n`, or the end. A lesson that stalls leaves what the
-    learner saw: the screen, and the prompt with its marks."""
+    """Wait for the state after move `n`, or the end."""
+    awaited(
+        page,
+        f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
+        " || document.querySelector('section.end')",
+        f"no state came after move {n}",
+        shots,
+        heard,
+    )
+
+
+def awaited(
+    page: Page, predicate: str, stall: str, shots: Path, heard: list[str], ms: float = FRAME_MS
+) -> None:
+    """Wait up to `ms` until `predicate` holds on the page. A lesson that stalls leaves what
+    the learner saw: the screen, the prompt with its marks, and the page's frames."""
     try:
-        page.wait_for_function(
-            f"() => Number(document.querySelector('.screen')?.dataset.n) !== {n}"
-            " || document.querySelector('section.end')",
-            timeout=FRAME_MS,
-        )
+        page.wait_for_function(predicate, timeout=ms)
     except PlaywrightTimeoutError:
         page.screenshot(path=shots / "stalled.png", full_page=True)
         bar = page.locator(".lesson-bar").evaluate("(bar) => bar.outerHTML")
         (shots / "heard.txt").write_text("\n".join(heard))
         last = "\n".join(heard[-12:])
         raise AssertionError(
-            f"no state came after move {n}; the prompt: {bar}; the page's last frames:\n{last}"
+            f"{stall}; the prompt: {bar}; the page's last frames:\n{last}"
         ) from None
 
 
