@@ -294,7 +294,8 @@ def play_a_card_a_raid_may_cancel(page: Page) -> bool:
     cards = page.locator(".tt-player[data-seat='0'] .game-card.legal")
     play = page.locator(".tt .tray button.legal.primary")
     # By name, not by place: choosing a card draws the hand anew, and its places may change.
-    for name in cards.all_inner_texts():
+    # Each name once: a hand may hold two of a card, and both are chosen when one is tapped.
+    for name in dict.fromkeys(cards.all_inner_texts()):
         if name in ("Pro", "Police raid"):
             continue
         cards.filter(has_text=re.compile(f"^{re.escape(name)}$")).first.click()
