@@ -118,6 +118,14 @@ INSERT_FENCED_MOVES = (
 )
 """PostgreSQL: several rooms' moves, each kept only if its room's fence holds its token, in
 one round trip (`Store.append_moves`)."""
+INSERT_MOVES = (
+    "INSERT INTO moves (match, number, seat, action)"
+    " SELECT m.match, m.number, m.seat, m.action::JSON"
+    " FROM unnest(%s::INTEGER[], %s::INTEGER[], %s::INTEGER[], %s::TEXT[])"
+    " AS m(match, number, seat, action)"
+)
+"""PostgreSQL: several rooms' moves as one statement whose text is the same however many there
+are, so that the driver prepares it once on each connection and the server plans it once."""
 
 
 def default_url() -> str:
@@ -231,6 +239,16 @@ class FenceError(SQLAlchemyError):
         """The token this store wrote with."""
         self.newer = newer
         """The room's token in the store (None: no fence at all)."""
+
+
+def move_columns(moves: Sequence[NewMove]) -> list[list[Any]]:
+    """Moves as PostgreSQL arrays, a column each, for `unnest`."""
+    return [
+        [move.match for move in moves],
+        [move.number for move in moves],
+        [move.seat for move in moves],
+        [orjson.dumps(move.action).decode() for move in moves],
+    ]
 
 
 def connection_lost(error: object) -> bool:
@@ -638,7 +656,10 @@ class Store:
     def _append_plain(self, connection: Connection, moves: list[NewMove]) -> None:
         """Insert moves no fence holds back; on SQLite as the rows of one INSERT (a statement's
         parameters are at most `SQLITE_ROWS` rows' worth)."""
-        if connection.dialect.name == "postgresql" or len(moves) > SQLITE_ROWS:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(INSERT_MOVES, tuple(move_columns(moves)))
+            return
+        if len(moves) > SQLITE_ROWS:
             connection.execute(self.insert_move, [move.row() for move in moves])
             return
         values: list[Any] = []
@@ -666,13 +687,7 @@ class Store:
                     answers[number] = FenceError(room, token, newer)
             return
         # One statement for them all: the rows as arrays, joined with their rooms' fences.
-        moves = [move for _, move in fenced]
-        columns: list[list[Any]] = [
-            [move.match for move in moves],
-            [move.number for move in moves],
-            [move.seat for move in moves],
-            [orjson.dumps(move.action).decode() for move in moves],
-        ]
+        columns = move_columns([move for _, move in fenced])
         columns += [
             [move.fence()[0] for _, move in fenced],
             [move.fence()[1] for _, move in fenced],

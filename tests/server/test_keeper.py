@@ -5,12 +5,14 @@ once they are; every write is either kept or reported failed, exactly once."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event
@@ -21,6 +23,9 @@ from tafel.games import get_game
 from tafel.server.keeper import GroupedWrites, Keeper
 from tafel.store import NewMove, Store, StoredRoom, StoredSeat
 from tests.loops import in_a_loop_of_its_own
+
+PATIENCE = 30.0
+"""The longest a write held back by a test waits for it to be let go."""
 
 
 class Inline(Executor):
@@ -133,10 +138,10 @@ def test_a_refused_told_change_takes_the_writes_queued_after_it_along() -> None:
 
 
 class CountedWrites(GroupedWrites):
-    """A SQLite file's writes thread that counts its hand-overs."""
+    """Writes threads (a SQLite file's one, unless told) that count their hand-overs."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, threads: int = 1) -> None:
+        super().__init__(threads)
         self.handed: list[int] = []
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
@@ -178,6 +183,44 @@ def test_the_writes_of_several_rooms_go_to_the_store_thread_together_and_answer_
     log, handed = in_a_loop_of_its_own(run())
     assert log == [("kept", 0), ("refused", 1), ("kept", 2), ("failed", 1), ("kept", 3)]
     assert handed == [3, 1]
+
+
+@pytest.mark.parametrize("stuck", [False, True], ids=["busy", "stuck"])
+def test_writes_asked_while_a_thread_writes_wait_for_it_unless_it_is_stuck(
+    stuck: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL's writes threads: while one makes a group, the writes asked meanwhile gather
+    for it (one group, one transaction) rather than going one by one to the free threads; only
+    once it has been at it for `SPARE_AFTER` (a store stuck for that room) does another thread
+    take them, and they are kept while the first still waits."""
+    monkeypatch.setattr("tafel.server.keeper.SPARE_AFTER", 0.01 if stuck else 600.0)
+    release = threading.Event()
+
+    async def run() -> tuple[list[str], list[int]]:
+        pool = CountedWrites(threads=2)
+        log: list[str] = []
+        rooms = [Keeper(pool, nullcontext()) for _ in range(3)]
+
+        def first() -> None:
+            release.wait(PATIENCE)
+            log.append("first")
+
+        rooms[0].keep(first, lambda _: log.append("failed"), True)
+        await asyncio.sleep(0)  # handed over: the first thread is busy
+        rooms[1].keep(lambda: log.append("second"), lambda _: log.append("failed"), True)
+        rooms[2].keep(lambda: log.append("third"), lambda _: log.append("failed"), True)
+        if stuck:
+            await rooms[1].drain()
+            await rooms[2].drain()
+        release.set()
+        for room in rooms:
+            await room.drain()
+        pool.shutdown()
+        return log, pool.handed
+
+    log, handed = in_a_loop_of_its_own(run())
+    assert handed == [1, 2]
+    assert log == (["second", "third", "first"] if stuck else ["first", "second", "third"])
 
 
 def test_once_the_store_cannot_be_reached_the_rest_of_the_group_fails_at_once() -> None:
