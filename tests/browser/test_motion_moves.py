@@ -117,9 +117,14 @@ def move(ann: Page, rng: random.Random) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP_SIZE], ids=["phone", "laptop"])
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=TITLES)
 def test_things_glide_and_last_moves_stay_marked(
-    browser: Browser, server_url: str, output: Path, game: str, players: int, viewport: ViewportSize
+    browser: Browser,
+    quick_talk_url: str,
+    output: Path,
+    game: str,
+    players: int,
+    viewport: ViewportSize,
 ) -> None:
-    ann = table(browser, server_url, output, game, players, viewport, "no-preference")
+    ann = table(browser, quick_talk_url, output, game, players, viewport, "no-preference")
     errors: list[str] = []
     ann.on("pageerror", lambda error: errors.append(str(error)))
     rng = random.Random(32)
@@ -157,10 +162,15 @@ def test_things_glide_and_last_moves_stay_marked(
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP_SIZE], ids=["phone", "laptop"])
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=TITLES)
 def test_nothing_moves_under_reduced_motion(
-    browser: Browser, server_url: str, output: Path, game: str, players: int, viewport: ViewportSize
+    browser: Browser,
+    quick_talk_url: str,
+    output: Path,
+    game: str,
+    players: int,
+    viewport: ViewportSize,
 ) -> None:
     """The same moves, and the marks, with no motion at all: the moves are drawn in place."""
-    ann = table(browser, server_url, output, game, players, viewport, "reduce")
+    ann = table(browser, quick_talk_url, output, game, players, viewport, "reduce")
     rng = random.Random(32)
     for _ in range(LOOKS):
         if ann.evaluate(MARKS) and len(ann.evaluate("window.shown")) >= 8:

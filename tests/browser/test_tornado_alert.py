@@ -100,12 +100,14 @@ COVERS_THE_HEADER = """() => {
 }"""
 
 
-def test_tornado_alert_round_with_slaps(browser: Browser, server_url: str, output: Path) -> None:
+def test_tornado_alert_round_with_slaps(
+    browser: Browser, quick_talk_url: str, output: Path
+) -> None:
     errors: list[str] = []
     ann = open_page(browser, PHONE, errors)
     bob = open_page(browser, LAPTOP, errors)
     cid = open_page(browser, LAPTOP, errors, locale="nl-NL")
-    create_room(ann, server_url, "Tornado Alert!", 4, "Ann", output)
+    create_room(ann, quick_talk_url, "Tornado Alert!", 4, "Ann", output)
     link = ann.locator(".share .link a").get_attribute("href")
     assert link is not None
     take_seat(bob, link, 1, "Bob")
