@@ -99,12 +99,12 @@ class GroupedWrites(StoreThreads):
     thread and passes the interpreter's lock there and back, which cost the server more
     processor time than the writes themselves when every write had its own; and each group is a
     transaction: handing every gathered write to a free thread at once made PostgreSQL's groups
-    small, at a sixth more of the server's processor time per move than waiting for the busy
-    thread (`tafel bench server --db postgresql://…`). The group's moves (`NewMove`) are kept in
-    one transaction, one commit for all (`Store.append_moves`); its other writes are each their
-    own transaction. A room has one write in a group at most (its keeper waits for each), so the
-    order of its writes holds. Every write answers alone: one the store refuses fails nobody
-    else's."""
+    small, at about a quarter more of the server's processor time per move than waiting for
+    the busy thread (20 rooms, `tafel bench server --db postgresql://…`). The group's moves
+    (`NewMove`) are kept in one transaction, one commit for all (`Store.append_moves`); its
+    other writes are each their own transaction. A room has one write in a group at most (its
+    keeper waits for each), so the order of its writes holds. Every write answers alone: one
+    the store refuses fails nobody else's."""
 
     def __init__(self, threads: int = 1) -> None:
         super().__init__(threads, "tafel-store-writes")
@@ -129,8 +129,7 @@ class GroupedWrites(StoreThreads):
             # After the callbacks ready now: the writes asked for in this turn go together.
             loop.call_soon(self.hand_over, loop)
         elif not self.asked and self.busy < self.threads:
-            due = self.handed_at + SPARE_AFTER
-            self.spare = loop.call_at(max(due, loop.time()), self.hand_over, loop)
+            self.spare = loop.call_at(self.handed_at + SPARE_AFTER, self.hand_over, loop)
         self.asked.append((call, turns, answer))
         return answer
 
