@@ -2,10 +2,12 @@
 the bar at the screen's foot, a long press on a sign just above the bar explains it in a bubble
 that covers neither the bar's buttons nor the control the next step needs (the tray's first
 move, which the bar repeats). On a 1366×768 laptop, where there is no bar, the bubble covers
-neither the tray's first move."""
+neither the tray's first move. And a press is long by the time it was held, as its press and its
+lift are stamped, not by whether the page's timer ran before the lift came."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -90,4 +92,62 @@ def test_an_explanation_leaves_the_bar_and_the_next_step_free(
     long_press(page, signs.nth(pressed[-1]))
     page.screenshot(path=output / f"bubble-{size['width']}.png")
     page.clock.resume()
+    assert errors == []
+
+
+# A card that can be played, alone on a page of the site (app.js sets explain.js up on every
+# page): the page counts the taps that reach it.
+A_CARD = """() => {
+  const card = document.createElement("button");
+  card.dataset.explain = "What the card does";
+  card.textContent = "A card";
+  card.style.cssText = "position: fixed; left: 100px; top: 100px; width: 120px; height: 60px";
+  window.taps = 0;
+  card.addEventListener("click", () => (window.taps += 1));
+  document.body.replaceChildren(card);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("held", "timer_first", "tapped"),
+    [
+        (0.1, False, True),  # a tap
+        (0.6, True, False),  # a long press, the bubble shown while it is held
+        # A page too busy to take the lift in time: its timer ran first, and showed the bubble.
+        (0.1, True, True),
+        # A page too busy to run its timer: the lift says how long the press was held.
+        (0.6, False, False),
+    ],
+    ids=["tap", "long-press", "tap-whose-lift-came-late", "long-press-whose-timer-came-late"],
+)
+def test_a_press_is_long_by_the_time_it_was_held(
+    browser: Browser, server_url: str, held: float, timer_first: bool, tapped: bool
+) -> None:
+    """A press and its lift sent as the browser's own input, stamped `held` seconds apart: a
+    tap reaches the card and explains nothing; a long press explains it and reaches nothing."""
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    page.goto(server_url)
+    page.evaluate(A_CARD)
+    bubble = page.locator(".explain")
+    where = {"x": 160, "y": 130}
+    button = {**where, "button": "left", "clickCount": 1}
+    browser_input = page.context.new_cdp_session(page)
+    at = time.time()
+    browser_input.send("Input.dispatchMouseEvent", {"type": "mouseMoved", **where, "timestamp": at})
+    browser_input.send(
+        "Input.dispatchMouseEvent", {"type": "mousePressed", **button, "timestamp": at}
+    )
+    if timer_first:
+        expect(bubble).to_be_visible()
+    browser_input.send(
+        "Input.dispatchMouseEvent", {"type": "mouseReleased", **button, "timestamp": at + held}
+    )
+    if tapped:
+        page.wait_for_function("() => window.taps === 1")
+        expect(bubble).to_be_hidden()
+    else:
+        expect(bubble).to_have_text("What the card does")
+        expect(bubble).to_be_visible()
+        assert page.evaluate("window.taps") == 0
     assert errors == []

@@ -13,7 +13,7 @@ const CONTROLS = "button:not(:disabled), [role=button], .legal, a[href], input, 
 
 let bubble = null;
 let timer = null;
-let press = null; // { target, x, y, timer, long }
+let press = null; // { target, x, y, at, timer, shown }: at is the press's own time stamp
 let swallow = false; // the click that ends a long press plays nothing
 let pointing = false; // focus that comes with a tap is no request to explain
 
@@ -95,9 +95,10 @@ export function explainOnTap() {
       pointing = true;
       const target = event.target.closest?.("[data-explain]");
       if (!target) return;
-      press = { target, x: event.clientX, y: event.clientY, long: false };
+      press = { target, x: event.clientX, y: event.clientY, at: event.timeStamp, shown: false };
+      // The bubble shows while the press is held, so a person knows they may let go.
       press.timer = setTimeout(() => {
-        press.long = true;
+        press.shown = true;
         explain(target);
       }, LONG_PRESS_MS);
     },
@@ -115,10 +116,18 @@ export function explainOnTap() {
     (event) => {
       setTimeout(() => (pointing = false));
       if (!press) return;
-      const { target, long } = press;
+      const { target, at, shown } = press;
       endPress();
-      if (long) swallow = true;
-      else if (event.target.closest?.("[data-explain]") === target && !playable(target)) explain(target);
+      // The events' own time stamps tell how long the press was held, not whether the timer
+      // ran: a page too busy to take the lift in time (a slow phone, a state being drawn) would
+      // otherwise turn a tap into a long press that picks nothing.
+      if (event.timeStamp - at >= LONG_PRESS_MS) {
+        if (!shown) explain(target);
+        swallow = true;
+        return;
+      }
+      if (shown) hide();
+      if (event.target.closest?.("[data-explain]") === target && !playable(target)) explain(target);
     },
     true,
   );
