@@ -35,8 +35,12 @@ site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"
 .venv/bin/python -m compileall -qq -j 0 "$site" tafel tests scripts examples >/dev/null &
 compiling=$!
 .venv/bin/ruff check .
+# mypy (half a minute of one core) runs beside the tests, whose first minutes leave a core partly
+# idle while their longest tests wait on browsers and clocks: its verdict is told at the end.
+typing_log=$(mktemp)
 .venv/bin/mypy --strict tafel tests scripts examples/learn_to_beat_random.py examples/liars-dice/liars_dice \
-    examples/liars-dice/tests
+    examples/liars-dice/tests >"$typing_log" 2>&1 &
+typing=$!
 # Some packages ship files that are not Python (templates, tests of bad syntax): compileall says
 # so in its status, which is no failure of the setup.
 wait "$compiling" || true
@@ -45,4 +49,14 @@ wait "$compiling" || true
 # (docs/speed.md, "Sixth round"); more would only share them. Each process is handed
 # one test at a time, longest first (tests/conftest.py), so that they all finish together; the
 # 20 slowest are listed at the end.
-.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 --durations=20 "$@"
+status=0
+.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 --durations=20 "$@" || status=$?
+typed=0
+wait "$typing" || typed=$?
+echo "mypy --strict:"
+cat "$typing_log"
+rm -f "$typing_log"
+if [ "$typed" -ne 0 ]; then
+    status=1
+fi
+exit "$status"

@@ -81,9 +81,9 @@ AHEAD = """() => {
 }"""
 SAID = "Is it warm here?"
 ACT = 0.75  # the odds of acting on a legal control the focus is on (else tab on to another)
-# Spyfall against the Normal bots, who ask and answer (the random bot accuses at once), for
-# two rounds: the keyboard asks and answers too.
-ROUNDS = {"spyfall": {"rounds": "2", "minutes": "1"}}
+# Spyfall against the Normal bots, who ask and answer (the random bot accuses at once), for a
+# round of a minute, which ends by its clock at the latest: the keyboard asks and answers too.
+ROUNDS = {"spyfall": {"rounds": "1", "minutes": "1"}}
 # No turn clock: on a loaded machine a move made by tabbing may take minutes, and a bot would take
 # the seat over (the turn clock has tests of its own).
 UNTIMED = {"turn-time": "0"}
