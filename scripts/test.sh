@@ -44,13 +44,15 @@ typing=$!
 # Some packages ship files that are not Python (templates, tests of bad syntax): compileall says
 # so in its status, which is no failure of the setup.
 wait "$compiling" || true
-# Two test processes a core: a test often waits on real time (browsers, served processes,
-# sockets), and four keep the two cores about nine tenths busy, most of it Chromium drawing
-# (docs/speed.md, "Sixth round"); more would only share them. Each process is handed
-# one test at a time, longest first (tests/conftest.py), so that they all finish together; the
-# 20 slowest are listed at the end.
+# Two test processes a core, and one more: a test often waits on real time (browsers, served
+# processes, sockets). On two cores, four left them a tenth to a third idle through the first
+# half of a run, where the longest tests wait on clocks and bots, and five fill that (9 min 16 s
+# of tests → 8 min 52 s; docs/speed.md, "Eighth round"); after it the cores are busy, most of it
+# Chromium drawing, and more would only share them. Each process is handed one test at a time,
+# longest first (tests/conftest.py), so that they all finish together; the 20 slowest are
+# listed at the end.
 status=0
-.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 --durations=20 "$@" || status=$?
+.venv/bin/pytest -n "$(( $(nproc) * 2 + 1 ))" --maxschedchunk 1 --durations=20 "$@" || status=$?
 typed=0
 wait "$typing" || typed=$?
 echo "mypy --strict:"
