@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up Tafel with its development tools in .venv and run every check: ruff, mypy, pytest.
+# Set up Tafel with its development tools in .venv and run every check: ruff (lint and format),
+# mypy, pytest.
 # The browser tests drive Debian's Chromium (with a colour emoji font, so the reactions in their
 # screenshots are drawn as players see them), and the reverse proxy's test runs Debian's Caddy
 # with deploy/Caddyfile: each is installed here first if it is missing.
@@ -35,6 +36,7 @@ site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"
 .venv/bin/python -m compileall -qq -j 0 "$site" tafel tests scripts examples >/dev/null &
 compiling=$!
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 # mypy (half a minute of one core) runs beside the tests, whose first minutes leave a core partly
 # idle while their longest tests wait on browsers and clocks: its verdict is told at the end.
 typing_log=$(mktemp)
@@ -44,15 +46,13 @@ typing=$!
 # Some packages ship files that are not Python (templates, tests of bad syntax): compileall says
 # so in its status, which is no failure of the setup.
 wait "$compiling" || true
-# Two test processes a core, and one more: a test often waits on real time (browsers, served
-# processes, sockets). On two cores, four left them a tenth to a third idle through the first
-# half of a run, where the longest tests wait on clocks and bots, and five fill that (9 min 16 s
-# of tests → 8 min 52 s; docs/speed.md, "Eighth round"); after it the cores are busy, most of it
-# Chromium drawing, and more would only share them. Each process is handed one test at a time,
-# longest first (tests/conftest.py), so that they all finish together; the 20 slowest are
-# listed at the end.
+# Two test processes a core: a test often waits on real time (browsers, served processes,
+# sockets), and four keep the two cores about nine tenths busy, most of it Chromium drawing
+# (docs/speed.md, "Sixth round"); five were no quicker in the eighth round's runs. Each process
+# is handed one test at a time, longest first (tests/conftest.py), so that they all finish
+# together; the 20 slowest are listed at the end.
 status=0
-.venv/bin/pytest -n "$(( $(nproc) * 2 + 1 ))" --maxschedchunk 1 --durations=20 "$@" || status=$?
+.venv/bin/pytest -n "$(( $(nproc) * 2 ))" --maxschedchunk 1 --durations=20 "$@" || status=$?
 typed=0
 wait "$typing" || typed=$?
 echo "mypy --strict:"
