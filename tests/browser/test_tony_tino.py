@@ -1,11 +1,12 @@
 """Tony & Tino in two browsers: the host on a phone, the other on a laptop who joins by the link.
 They play each other until the second one leaves mid-game and is taken home; the Normal bot
 takes over that seat on the server and the host plays it to the end, while the one who left
-comes back by the link to watch."""
+comes back by the link to watch. And a card picked stays picked when the tab connects again."""
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tafel.games import get_game
 from tests.browser.players import (
     LAPTOP,
     PHONE,
+    add_bot,
     create_room,
     export_record,
     open_page,
@@ -86,4 +88,50 @@ def test_tony_tino(browser: Browser, server_url: str, output: Path) -> None:
     ann.locator(".replay-controls input[type=range]").fill("20")
     expect(ann.locator(".replay")).to_have_attribute("data-step", "20")
     ann.screenshot(path=output / "replay.png", full_page=True)
+    assert errors == []
+
+
+# The page's websockets, kept where the test can close one, and how many state frames with the
+# last moves (a tab's first on connecting to a game under way) the page has been sent.
+SOCKETS_KEPT = """(() => {
+  const Native = WebSocket;
+  window.sockets = [];
+  window.restored = 0;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.sockets.push(this);
+      this.addEventListener("message", (event) => {
+        if (event.data.includes('"history"')) window.restored += 1;
+      });
+    }
+  };
+})()"""
+
+# Until the page has drawn what came and run the effects of that drawing.
+DRAWN = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))"
+
+
+def test_a_card_picked_stays_picked_when_the_tab_connects_again(
+    browser: Browser, server_url: str, output: Path
+) -> None:
+    """The connection drops with a card picked, its Discard up: the tab connects again and is
+    sent the same state anew, and the card is still picked (a new state would drop it)."""
+    errors: list[str] = []
+    page = open_page(browser, LAPTOP, errors)
+    page.add_init_script(SOCKETS_KEPT)
+    create_room(page, server_url, "Tony & Tino", 2, "Ann", output)
+    add_bot(page, 1, "greedy")
+    page.get_by_role("button", name="Start the game").click()
+    card = page.locator(".tt-player[data-seat='0'] .game-card").first
+    card.click()
+    expect(card).to_have_class(re.compile("chosen"))
+    expect(page.locator(".tray button[data-discard]")).to_be_visible()
+    restored = page.evaluate("() => window.restored")
+    page.evaluate("() => window.sockets.at(-1).close()")
+    page.wait_for_function("(before) => window.restored > before", arg=restored)
+    page.evaluate(DRAWN)
+    expect(card).to_have_class(re.compile("chosen"))
+    expect(page.locator(".tray button[data-discard]")).to_be_visible()
+    page.screenshot(path=output / "picked-after-reconnect.png")
     assert errors == []

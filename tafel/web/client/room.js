@@ -25,15 +25,25 @@ import { Chips, Header, Sheet, eventNames, navigate, seatBotName } from "./ui.js
 const LOG_LENGTH = 80;
 
 // The latest state frame and the events seen so far (oldest first).
-function play(current, frame) {
+export function play(current, frame) {
   // The turn clock changed without a move (a player due left or came back).
   if (frame.type === "wait") {
     return current.frame?.n === frame.n ? { ...current, frame: { ...current.frame, wait: frame.wait } } : current;
   }
-  if (frame.history) return { frame, log: frame.history.flat().slice(-LOG_LENGTH) };
+  if (frame.history) return { frame: keepView(current.frame, frame), log: frame.history.flat().slice(-LOG_LENGTH) };
   if (current.frame && frame.match === current.frame.match && frame.n <= current.frame.n) return current;
   const log = frame.match === current.frame?.match ? current.log : [];
   return { frame, log: [...log, ...frame.view.events].slice(-LOG_LENGTH) };
+}
+
+// A tab that connects again is sent its state anew, with the last moves: where that is the state
+// on screen, the view stays the very object the board has, so that a choice half made (a card
+// picked, its Discard to tap) is not dropped as if the game had moved on. A state that differs
+// in anything, after a step taken back, replaces it.
+function keepView(shown, frame) {
+  const same =
+    shown?.match === frame.match && shown.n === frame.n && JSON.stringify(shown.view) === JSON.stringify(frame.view);
+  return same ? { ...frame, view: shown.view } : frame;
 }
 
 export function RoomScreen({ code, lang, switchLang, games }) {
