@@ -25,7 +25,7 @@ import { Chips, Header, Sheet, eventNames, navigate, seatBotName } from "./ui.js
 const LOG_LENGTH = 80;
 
 // The latest state frame and the events seen so far (oldest first).
-export function play(current, frame) {
+function play(current, frame) {
   // The turn clock changed without a move (a player due left or came back).
   if (frame.type === "wait") {
     return current.frame?.n === frame.n ? { ...current, frame: { ...current.frame, wait: frame.wait } } : current;
